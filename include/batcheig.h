@@ -1,0 +1,312 @@
+/**
+ * @file batcheig.h
+ * @brief batcheig: batched dense eigensolvers for many small and medium matrices.
+ *
+ * The whole public C API of libbatcheig. The header needs no CUDA header:
+ * batcheigStream_t is the same type as cudaStream_t, and the complex types
+ * are layout-compatible with cuComplex / cuDoubleComplex, std::complex and
+ * Fortran complex(c_float_complex) / complex(c_double_complex).
+ *
+ * Conventions shared by every routine:
+ * - Column-major storage. Matrix b of a batch starts at `A + b*lda*n`, its
+ *   eigenvalues at `W + b*n` (`wr + b*n`, `wi + b*n` for real geev), its
+ *   eigenvectors at `V + b*ldv*n`, its status at `info[b]`.
+ * - All arrays of one call live in the same memory space as the handle's
+ *   backend expects (host memory for the host backend).
+ * - Argument errors return ::BATCHEIG_STATUS_INVALID_VALUE, write nothing,
+ *   and record the 1-based position of the offending argument (the handle is
+ *   argument 1), readable with batcheigGetErrorArgument().
+ * - `n == 0` or `batch == 0` is a successful quick return, even with NULL
+ *   pointers.
+ * - Per-matrix results go to `info[b]` (see ::batcheigInfoCode_t).
+ * - A handle is not thread-safe; distinct handles are independent. The
+ *   library never prints, never exits and never throws across this API.
+ */
+#ifndef BATCHEIG_H
+#define BATCHEIG_H
+
+#include <stddef.h>
+
+#include "batcheig_export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief Major version of this header. */
+#define BATCHEIG_VERSION_MAJOR 0
+/** @brief Minor version of this header. */
+#define BATCHEIG_VERSION_MINOR 1
+/** @brief Patch version of this header. */
+#define BATCHEIG_VERSION_PATCH 0
+
+/** @brief Opaque library context: backend, stream, cached workspace. */
+typedef struct batcheigContext *batcheigHandle_t;
+/** @brief Opaque per-call options (tolerances, iteration caps, algorithm). */
+typedef struct batcheigParamsInfo *batcheigParams_t;
+/** @brief A CUDA stream; the same type as `cudaStream_t`. NULL is the default stream. */
+typedef struct CUstream_st *batcheigStream_t;
+
+/** @brief Single-precision complex number, layout-compatible with `cuComplex`. */
+typedef struct batcheigComplex {
+    float x; /**< real part */
+    float y; /**< imaginary part */
+} batcheigComplex;
+
+/** @brief Double-precision complex number, layout-compatible with `cuDoubleComplex`. */
+typedef struct batcheigDoubleComplex {
+    double x; /**< real part */
+    double y; /**< imaginary part */
+} batcheigDoubleComplex;
+
+/** @brief Return status of every entry point. */
+typedef enum batcheigStatus_t {
+    BATCHEIG_STATUS_SUCCESS = 0,          /**< The call succeeded (per-matrix results are in `info`). */
+    BATCHEIG_STATUS_NOT_INITIALIZED = 1,  /**< The handle (or params object) passed is NULL. */
+    BATCHEIG_STATUS_ALLOC_FAILED = 2,     /**< The library could not allocate memory it needed. */
+    BATCHEIG_STATUS_INVALID_VALUE = 3,    /**< An argument is invalid; see batcheigGetErrorArgument(). */
+    BATCHEIG_STATUS_NOT_SUPPORTED = 4,    /**< The backend or algorithm asked for is not available in this build or on this machine. */
+    BATCHEIG_STATUS_EXECUTION_FAILED = 5, /**< A backend operation (e.g. a kernel launch) failed. */
+    BATCHEIG_STATUS_INTERNAL_ERROR = 6    /**< An internal inconsistency; please report it. */
+} batcheigStatus_t;
+
+/** @brief Where a handle runs its work. */
+typedef enum batcheigBackend_t {
+    BATCHEIG_BACKEND_AUTO = 0, /**< CUDA when the build has it and a usable GPU exists, else host. */
+    BATCHEIG_BACKEND_HOST = 1, /**< CPU: OpenMP across the batch, host pointers. */
+    BATCHEIG_BACKEND_CUDA = 2  /**< NVIDIA GPU on the handle's stream. */
+} batcheigBackend_t;
+
+/** @brief Whether eigenvectors are computed (`jobvl`, `jobvr`, `jobz`). */
+typedef enum batcheigEigMode_t {
+    BATCHEIG_EIG_MODE_NOVECTOR = 0, /**< Eigenvalues only; the vector array may be NULL. */
+    BATCHEIG_EIG_MODE_VECTOR = 1    /**< Eigenvalues and eigenvectors. */
+} batcheigEigMode_t;
+
+/**
+ * @brief Algorithm override, set with batcheigParamsSetAlgorithm().
+ *
+ * ::BATCHEIG_ALG_AUTO lets the dispatcher choose. Any other value forces a
+ * variant; a variant that does not belong to the routine or the handle's
+ * backend makes the call return ::BATCHEIG_STATUS_NOT_SUPPORTED.
+ */
+typedef enum batcheigAlgorithm_t {
+    BATCHEIG_ALG_AUTO = 0,        /**< Let the dispatcher decide (default). */
+    BATCHEIG_ALG_GEEV_HOST_QR = 1 /**< geev, host backend: one matrix per OpenMP task, Hessenberg + Francis QR. */
+} batcheigAlgorithm_t;
+
+/**
+ * @brief Special per-matrix `info` values.
+ *
+ * Besides these, `info[b] == 0` means success and, for geev,
+ * `1 <= info[b] <= n` means the QR algorithm did not converge (LAPACK
+ * meaning: elements `info[b]+1 .. n` of the eigenvalues are valid, no
+ * eigenvectors were computed).
+ */
+typedef enum batcheigInfoCode_t {
+    /** The matrix holds NaN or Inf: its eigenvalues and vectors are set to NaN. */
+    BATCHEIG_INFO_NONFINITE = -1
+} batcheigInfoCode_t;
+
+/* ------------------------------------------------------------------------ */
+/** @name Handle */
+/** @{ */
+
+/**
+ * @brief Create a handle with backend ::BATCHEIG_BACKEND_AUTO.
+ * @param[out] handle receives the new handle.
+ * @return ::BATCHEIG_STATUS_SUCCESS, ::BATCHEIG_STATUS_INVALID_VALUE (handle NULL),
+ *         ::BATCHEIG_STATUS_ALLOC_FAILED.
+ */
+BATCHEIG_API batcheigStatus_t batcheigCreate(batcheigHandle_t *handle);
+
+/**
+ * @brief Create a handle on a given backend.
+ * @param[out] handle  receives the new handle (set to NULL on failure).
+ * @param[in]  backend ::BATCHEIG_BACKEND_AUTO, ::BATCHEIG_BACKEND_HOST or ::BATCHEIG_BACKEND_CUDA.
+ * @return ::BATCHEIG_STATUS_NOT_SUPPORTED when the backend asked for is not
+ *         compiled in or has no usable device; ::BATCHEIG_STATUS_INVALID_VALUE
+ *         for an unknown backend value or a NULL `handle`.
+ */
+BATCHEIG_API batcheigStatus_t batcheigCreateWithBackend(batcheigHandle_t *handle, batcheigBackend_t backend);
+
+/**
+ * @brief Destroy a handle and release its cached workspace. NULL is accepted.
+ * @return ::BATCHEIG_STATUS_SUCCESS.
+ */
+BATCHEIG_API batcheigStatus_t batcheigDestroy(batcheigHandle_t handle);
+
+/**
+ * @brief Set the stream that later calls are enqueued on (CUDA backend).
+ *
+ * The host backend records the stream and otherwise ignores it.
+ */
+BATCHEIG_API batcheigStatus_t batcheigSetStream(batcheigHandle_t handle, batcheigStream_t stream);
+
+/** @brief Get the handle's stream. */
+BATCHEIG_API batcheigStatus_t batcheigGetStream(batcheigHandle_t handle, batcheigStream_t *stream);
+
+/** @brief Get the backend the handle actually runs on (never ::BATCHEIG_BACKEND_AUTO). */
+BATCHEIG_API batcheigStatus_t batcheigGetBackend(batcheigHandle_t handle, batcheigBackend_t *backend);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Information */
+/** @{ */
+
+/**
+ * @brief Library version as `major*10000 + minor*100 + patch`.
+ * @param[out] version receives the version of the loaded library.
+ */
+BATCHEIG_API batcheigStatus_t batcheigGetVersion(int *version);
+
+/**
+ * @brief A constant English description of a status code, never NULL.
+ */
+BATCHEIG_API const char *batcheigGetStatusString(batcheigStatus_t status);
+
+/**
+ * @brief 1-based position of the argument that made the handle's last call
+ *        return ::BATCHEIG_STATUS_INVALID_VALUE (the handle is argument 1);
+ *        0 when the last call did not fail that way.
+ */
+BATCHEIG_API batcheigStatus_t batcheigGetErrorArgument(batcheigHandle_t handle, int *position);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Parameters
+ * A params object carries options for the routines. Every routine accepts
+ * NULL for defaults. A params object may be shared by several calls and
+ * handles, but must not be changed while a call that uses it runs. */
+/** @{ */
+
+/** @brief Create a params object holding the defaults. */
+BATCHEIG_API batcheigStatus_t batcheigCreateParams(batcheigParams_t *params);
+
+/** @brief Destroy a params object. NULL is accepted. */
+BATCHEIG_API batcheigStatus_t batcheigDestroyParams(batcheigParams_t params);
+
+/**
+ * @brief Convergence tolerance (relative). `tol <= 0` restores the default.
+ *
+ * Used by the Jacobi routines; geev's QR uses LAPACK's deflation criterion
+ * and ignores it.
+ */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetTolerance(batcheigParams_t params, double tol);
+/** @brief Read the tolerance (0 means default). */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetTolerance(batcheigParams_t params, double *tol);
+
+/**
+ * @brief Iteration cap of geev's QR algorithm per deflation, as LAPACK's
+ *        ITMAX; `0` restores the default `30*max(10,n)`. Negative values are
+ *        invalid (position 2).
+ */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetMaxIterations(batcheigParams_t params, int maxIterations);
+/** @brief Read the QR iteration cap (0 means default). */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetMaxIterations(batcheigParams_t params, int *maxIterations);
+
+/** @brief Force an algorithm variant (see ::batcheigAlgorithm_t). */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlgorithm_t algorithm);
+/** @brief Read the algorithm override. */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params, batcheigAlgorithm_t *algorithm);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Non-symmetric eigenproblems: geevBatched
+ *
+ * For each matrix A_b of the batch, compute its eigenvalues and optionally
+ * its right eigenvectors (A v = lambda v) and left eigenvectors
+ * (u^H A = lambda u^H), as LAPACK `xGEEV` does: balancing (permutation and
+ * scaling), scaling of matrices whose norm is near underflow or overflow,
+ * Householder reduction to Hessenberg form, shifted QR to Schur form,
+ * eigenvectors by back-substitution. Each computed eigenvector is scaled to
+ * unit Euclidean norm with its largest component real.
+ *
+ * Real types (S, D): eigenvalues as `wr + i*wi`; complex-conjugate pairs
+ * appear consecutively with the positive imaginary part first. Eigenvectors
+ * are stored as LAPACK stores them: a real eigenvalue j gives real column j;
+ * a pair (j, j+1) gives v_j = V(:,j) + i*V(:,j+1), v_{j+1} = conj(v_j).
+ *
+ * Complex types (C, Z): eigenvalues in `W`, eigenvectors as complex columns.
+ *
+ * Argument positions (for batcheigGetErrorArgument()), real types:
+ * 1 handle, 2 jobvl, 3 jobvr, 4 n, 5 A, 6 lda, 7 wr, 8 wi, 9 VL, 10 ldvl,
+ * 11 VR, 12 ldvr, 13 work, 14 lwork, 15 info, 16 params, 17 batch.
+ * Complex types: 1 handle, 2 jobvl, 3 jobvr, 4 n, 5 A, 6 lda, 7 W, 8 VL,
+ * 9 ldvl, 10 VR, 11 ldvr, 12 work, 13 lwork, 14 info, 15 params, 16 batch.
+ * The `_bufferSize` queries use the same positions up to `ldvr`, then the
+ * output `lwork` pointer, params and batch.
+ *
+ * Requirements: `n >= 0`, `batch >= 0`, `lda >= max(1,n)`;
+ * `ldvl >= max(1,n)` when `jobvl` is ::BATCHEIG_EIG_MODE_VECTOR, else
+ * `ldvl >= 1`; the same for `ldvr`; `A`, the eigenvalue arrays and `info`
+ * non-NULL; `VL`/`VR` non-NULL when the vectors are wanted; `lwork` at least
+ * the size returned by the `_bufferSize` query when `work` is not NULL.
+ *
+ * On exit `A` is overwritten (its contents are unspecified, as in LAPACK).
+ * `info[b]`: 0 success; `k` in 1..n: QR did not converge, eigenvalues
+ * `k+1..n` (1-based) are valid and the others and all vectors of that matrix
+ * are set to NaN; ::BATCHEIG_INFO_NONFINITE: the input held NaN or Inf and
+ * all outputs of that matrix are NaN. A failing matrix never changes the
+ * results of the others.
+ *
+ * Workspace: `work == NULL` makes the handle allocate and cache it;
+ * otherwise `lwork` bytes at `work` are used and the call allocates nothing.
+ * The host backend runs `min(threads, lwork / per-matrix size)` OpenMP
+ * threads, so a workspace sized on one thread count stays valid on another.
+ */
+/** @{ */
+
+/** @brief Workspace size in bytes of batcheigSgeevBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigSgeevBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
+    const float *A, int lda, const float *wr, const float *wi, const float *VL, int ldvl,
+    const float *VR, int ldvr, size_t *lwork, batcheigParams_t params, int batch);
+/** @brief Workspace size in bytes of batcheigDgeevBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigDgeevBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
+    const double *A, int lda, const double *wr, const double *wi, const double *VL, int ldvl,
+    const double *VR, int ldvr, size_t *lwork, batcheigParams_t params, int batch);
+/** @brief Workspace size in bytes of batcheigCgeevBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigCgeevBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
+    const batcheigComplex *A, int lda, const batcheigComplex *W, const batcheigComplex *VL,
+    int ldvl, const batcheigComplex *VR, int ldvr, size_t *lwork, batcheigParams_t params,
+    int batch);
+/** @brief Workspace size in bytes of batcheigZgeevBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigZgeevBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
+    const batcheigDoubleComplex *A, int lda, const batcheigDoubleComplex *W,
+    const batcheigDoubleComplex *VL, int ldvl, const batcheigDoubleComplex *VR, int ldvr,
+    size_t *lwork, batcheigParams_t params, int batch);
+
+/** @brief Eigenvalues and optional left/right eigenvectors of a batch of real single-precision matrices. */
+BATCHEIG_API batcheigStatus_t batcheigSgeevBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n, float *A,
+    int lda, float *wr, float *wi, float *VL, int ldvl, float *VR, int ldvr, void *work,
+    size_t lwork, int *info, batcheigParams_t params, int batch);
+/** @brief Eigenvalues and optional left/right eigenvectors of a batch of real double-precision matrices. */
+BATCHEIG_API batcheigStatus_t batcheigDgeevBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n, double *A,
+    int lda, double *wr, double *wi, double *VL, int ldvl, double *VR, int ldvr, void *work,
+    size_t lwork, int *info, batcheigParams_t params, int batch);
+/** @brief Eigenvalues and optional left/right eigenvectors of a batch of single-complex matrices. */
+BATCHEIG_API batcheigStatus_t batcheigCgeevBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
+    batcheigComplex *A, int lda, batcheigComplex *W, batcheigComplex *VL, int ldvl,
+    batcheigComplex *VR, int ldvr, void *work, size_t lwork, int *info, batcheigParams_t params,
+    int batch);
+/** @brief Eigenvalues and optional left/right eigenvectors of a batch of double-complex matrices. */
+BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
+    batcheigDoubleComplex *A, int lda, batcheigDoubleComplex *W, batcheigDoubleComplex *VL,
+    int ldvl, batcheigDoubleComplex *VR, int ldvr, void *work, size_t lwork, int *info,
+    batcheigParams_t params, int batch);
+
+/** @} */
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BATCHEIG_H */

@@ -1,0 +1,65 @@
+// Params object: creation and the option setters/getters.
+#include <new>
+
+#include "api/api_common.hpp"
+
+extern "C" {
+
+batcheigStatus_t batcheigCreateParams(batcheigParams_t *params) {
+    if (!params) return BATCHEIG_STATUS_INVALID_VALUE;
+    *params = new (std::nothrow) batcheigParamsInfo{};
+    return *params ? BATCHEIG_STATUS_SUCCESS : BATCHEIG_STATUS_ALLOC_FAILED;
+}
+
+batcheigStatus_t batcheigDestroyParams(batcheigParams_t params) {
+    delete params;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsSetTolerance(batcheigParams_t params, double tol) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (tol != tol) return BATCHEIG_STATUS_INVALID_VALUE;  // NaN
+    params->tolerance = tol > 0 ? tol : 0.0;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetTolerance(batcheigParams_t params, double *tol) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (!tol) return BATCHEIG_STATUS_INVALID_VALUE;
+    *tol = params->tolerance;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsSetMaxIterations(batcheigParams_t params, int maxIterations) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (maxIterations < 0) return BATCHEIG_STATUS_INVALID_VALUE;
+    params->max_iterations = maxIterations;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetMaxIterations(batcheigParams_t params, int *maxIterations) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (!maxIterations) return BATCHEIG_STATUS_INVALID_VALUE;
+    *maxIterations = params->max_iterations;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlgorithm_t algorithm) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    switch (algorithm) {
+        case BATCHEIG_ALG_AUTO:
+        case BATCHEIG_ALG_GEEV_HOST_QR: break;
+        default: return BATCHEIG_STATUS_INVALID_VALUE;
+    }
+    params->algorithm = algorithm;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params, batcheigAlgorithm_t *algorithm) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (!algorithm) return BATCHEIG_STATUS_INVALID_VALUE;
+    *algorithm = params->algorithm;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+}  // extern "C"

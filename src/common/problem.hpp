@@ -1,0 +1,29 @@
+// One batched call, after argument checking, as the backends see it.
+#pragma once
+
+#include "core/types.hpp"
+
+namespace batcheig {
+
+// A geevBatched call. For real T the eigenvalues are (wr, wi); for complex T
+// they are w (wi is null).
+template <class T>
+struct GeevProblem {
+    using R = core::real_t<T>;
+    bool want_vl = false;
+    bool want_vr = false;
+    int n = 0;
+    T *A = nullptr;
+    int lda = 1;
+    T *w = nullptr;   // wr for real types, W for complex types
+    R *wi = nullptr;  // real types only
+    T *VL = nullptr;
+    int ldvl = 1;
+    T *VR = nullptr;
+    int ldvr = 1;
+    int *info = nullptr;
+    int batch = 0;
+    int max_iterations = 0;  // 0: LAPACK default
+};
+
+}  // namespace batcheig

@@ -1,0 +1,173 @@
+// Balancing (xGEBAL, job 'B') and its back-transformation (xGEBAK).
+//
+// Permutations isolate eigenvalues that can be read off the diagonal (rows
+// or columns that are zero apart from the diagonal); then a diagonal
+// similarity by powers of two makes row and column norms of the remaining
+// block comparable, which reduces the norm and improves the accuracy of
+// the computed eigenvalues. Powers of two make the scaling exact.
+#pragma once
+
+#include "core/blas.hpp"
+
+namespace batcheig::core {
+
+namespace detail {
+// Exchange index j with m: columns j and m over rows [0, l], rows j and m
+// over columns [k, n).
+template <class M>
+BATCHEIG_HD void bal_exchange(M a, index_t n, index_t j, index_t m, index_t k, index_t l) {
+    if (j == m) return;
+    for (index_t i = 0; i <= l; ++i) {
+        auto t = a(i, j);
+        a(i, j) = a(i, m);
+        a(i, m) = t;
+    }
+    for (index_t i = k; i < n; ++i) {
+        auto t = a(j, i);
+        a(j, i) = a(m, i);
+        a(m, i) = t;
+    }
+}
+}  // namespace detail
+
+// On exit a is balanced, [ilo, ihi] (0-based, inclusive) is the block that
+// still needs QR, and scale[j] holds the permutation index (j outside the
+// block) or the scaling factor (j inside), as LAPACK.
+template <class M, class V>
+BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
+    using T = typename M::value_type;
+    using R = real_t<T>;
+    if (n == 0) {
+        ilo = 0;
+        ihi = -1;
+        return;
+    }
+    index_t k = 0, l = n - 1;
+
+    // Rows with zero off-diagonal entries in columns [0, l] go to the bottom.
+    bool found = true;
+    while (found) {
+        if (l == 0) {  // the last remaining diagonal entry is isolated too
+            scale[0] = R(0);
+            ilo = 0;
+            ihi = 0;
+            return;
+        }
+        found = false;
+        for (index_t j = l; j >= 0; --j) {
+            bool zero_row = true;
+            for (index_t i = 0; i <= l; ++i) {
+                if (i != j && (real(a(j, i)) != R(0) || imag(a(j, i)) != R(0))) {
+                    zero_row = false;
+                    break;
+                }
+            }
+            if (zero_row) {
+                scale[l] = R(j);
+                detail::bal_exchange(a, n, j, l, k, l);
+                --l;
+                found = true;
+                break;
+            }
+        }
+    }
+    // Columns with zero off-diagonal entries in rows [k, l] go to the left.
+    found = true;
+    while (found) {
+        found = false;
+        for (index_t j = k; j <= l; ++j) {
+            bool zero_col = true;
+            for (index_t i = k; i <= l; ++i) {
+                if (i != j && (real(a(i, j)) != R(0) || imag(a(i, j)) != R(0))) {
+                    zero_col = false;
+                    break;
+                }
+            }
+            if (zero_col) {
+                scale[k] = R(j);
+                detail::bal_exchange(a, n, j, k, k, l);
+                ++k;
+                found = true;
+                break;
+            }
+        }
+    }
+    for (index_t i = k; i <= l; ++i) scale[i] = R(1);
+
+    // Iterative scaling by powers of two towards equal row and column norms.
+    const R sfmin1 = limits<R>::safmin() / limits<R>::ulp();
+    const R sfmax1 = R(1) / sfmin1;
+    const R sfmin2 = sfmin1 * R(2);
+    const R sfmax2 = R(1) / sfmin2;
+    bool noconv = true;
+    while (noconv) {
+        noconv = false;
+        for (index_t i = k; i <= l; ++i) {
+            R c = nrm2(l - k + 1, VecView<T>{&a(k, i), a.es});
+            R r = nrm2(l - k + 1, VecView<T>{&a(i, k), a.ld * a.es});
+            R ca = cabs(a(iamax(l + 1, a.col(i)), i));
+            VecView<T> row{&a(i, k), a.ld * a.es};
+            R ra = cabs(row[iamax(n - k, row)]);
+            if (c == R(0) || r == R(0)) continue;
+            R g = r / R(2), f = R(1), s = c + r;
+            while (c < g && rmax(f, rmax(c, ca)) < sfmax2 && rmin(r, rmin(g, ra)) > sfmin2) {
+                f *= R(2);
+                c *= R(2);
+                ca *= R(2);
+                r /= R(2);
+                g /= R(2);
+                ra /= R(2);
+            }
+            g = c / R(2);
+            while (g >= r && rmax(r, ra) < sfmax2 && rmin(rmin(f, c), rmin(g, ca)) > sfmin2) {
+                f /= R(2);
+                c /= R(2);
+                g /= R(2);
+                ca /= R(2);
+                r *= R(2);
+                ra *= R(2);
+            }
+            // Now balance.
+            if (c + r >= R(0.95) * s) continue;
+            if (f < R(1) && scale[i] < R(1) && f * scale[i] <= sfmin1) continue;
+            if (f > R(1) && scale[i] > R(1) && scale[i] >= sfmax1 / f) continue;
+            g = R(1) / f;
+            scale[i] = scale[i] * f;
+            noconv = true;
+            for (index_t j = k; j < n; ++j) a(i, j) = a(i, j) * g;
+            for (index_t j = 0; j <= l; ++j) a(j, i) = a(j, i) * f;
+        }
+    }
+    ilo = k;
+    ihi = l;
+}
+
+// Undo the balancing on the eigenvectors in v (n x m): right eigenvectors
+// are multiplied by D, left ones by D^{-1}; then the permutation is undone.
+template <class M, class V>
+BATCHEIG_HD void gebak(bool right, index_t n, index_t ilo, index_t ihi, V scale, index_t m, M v) {
+    using R = real_t<typename M::value_type>;
+    if (n == 0 || m == 0) return;
+    if (ilo != ihi) {
+        for (index_t i = ilo; i <= ihi; ++i) {
+            R s = right ? scale[i] : R(1) / scale[i];
+            for (index_t j = 0; j < m; ++j) v(i, j) = v(i, j) * s;
+        }
+    }
+    // Undo the permutations in the reverse order of gebal: i = ilo-1 down to
+    // 0, then ihi+1 up to n-1.
+    for (index_t ii = 0; ii < n; ++ii) {
+        index_t i = ii;
+        if (i >= ilo && i <= ihi) continue;
+        if (i < ilo) i = ilo - 1 - ii;
+        index_t k = static_cast<index_t>(real(scale[i]));
+        if (k == i) continue;
+        for (index_t j = 0; j < m; ++j) {
+            auto t = v(i, j);
+            v(i, j) = v(k, j);
+            v(k, j) = t;
+        }
+    }
+}
+
+}  // namespace batcheig::core

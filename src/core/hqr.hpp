@@ -1,0 +1,573 @@
+// Shifted QR iteration on an upper Hessenberg matrix (xLAHQR):
+// Francis double-shift for real matrices, single Wilkinson shift for complex
+// ones, with the Ahues-Tisseur deflation criterion, exceptional shifts after
+// 10 and 20 iterations without deflation, and an iteration cap.
+//
+// wantt: compute the full Schur form T (else only the eigenvalues, working
+// on the active block alone). wantz: accumulate the transformations into the
+// rows [iloz, ihiz] of z. Returns 0, or i+1 (LAPACK's 1-based INFO) when the
+// eigenvalue at row i did not converge within the cap: then eigenvalues
+// i+1..n-1 (0-based) are final.
+#pragma once
+
+#include "core/blas.hpp"
+
+namespace batcheig::core {
+
+namespace detail {
+// Exceptional-shift constants of LAPACK's xLAHQR.
+inline constexpr int kexsh = 10;
+template <class R> BATCHEIG_HD constexpr R dat1() { return R(0.75); }
+template <class R> BATCHEIG_HD constexpr R dat2() { return R(-0.4375); }
+
+// base^(floor(log_base(safmin/ulp)/2)) of xLANV2: a power of two whose
+// square stays clear of under- and overflow.
+template <class R> BATCHEIG_HD R lanv2_safmn2();
+template <> BATCHEIG_HD float lanv2_safmn2<float>() { return 0x1p-51f; }
+template <> BATCHEIG_HD double lanv2_safmn2<double>() { return 0x1p-485; }
+
+// Default iteration cap of xLAHQR for an active block of nh rows.
+BATCHEIG_HD index_t default_itmax(index_t nh) { return 30 * (nh > 10 ? nh : 10); }
+}  // namespace detail
+
+// Schur factorization of a real 2x2 nonsymmetric matrix in standardized
+// form (xLANV2):  [a b; c d] = [cs -sn; sn cs] [aa bb; cc dd] [cs sn; -sn cs]
+// where either cc = 0 (real eigenvalues) or aa = dd and bb*cc < 0 (complex
+// conjugate pair). Comparisons are written so that contracting a*b+c into a
+// fused multiply-add cannot change which branch is taken for exact inputs.
+template <class R>
+BATCHEIG_HD void lanv2(R &a, R &b, R &c, R &d, R &rt1r, R &rt1i, R &rt2r, R &rt2i, R &cs, R &sn) {
+    const R multpl = R(4);
+    const R eps = limits<R>::ulp();
+    const R safmn2 = detail::lanv2_safmn2<R>();
+    const R safmx2 = R(1) / safmn2;
+    if (c == R(0)) {
+        cs = R(1);
+        sn = R(0);
+    } else if (b == R(0)) {
+        // Swap rows and columns.
+        cs = R(0);
+        sn = R(1);
+        R temp = d;
+        d = a;
+        a = temp;
+        b = -c;
+        c = R(0);
+    } else if ((a - d) == R(0) && sign(R(1), b) != sign(R(1), c)) {
+        cs = R(1);
+        sn = R(0);
+    } else {
+        R temp = a - d;
+        R p = R(0.5) * temp;
+        R bcmax = rmax(rabs(b), rabs(c));
+        R bcmis = rmin(rabs(b), rabs(c)) * sign(R(1), b) * sign(R(1), c);
+        R scale = rmax(rabs(p), bcmax);
+        R z = (p / scale) * p + (bcmax / scale) * bcmis;
+        // If z is of the order of the machine accuracy, postpone the
+        // decision on the nature of the eigenvalues.
+        if (z >= multpl * eps) {
+            // Real eigenvalues: compute a and d.
+            z = p + sign(rsqrt_(scale) * rsqrt_(z), p);
+            a = d + z;
+            d = d - (bcmax / z) * bcmis;
+            R tau = lapy2(c, z);
+            cs = z / tau;
+            sn = c / tau;
+            b = b - c;
+            c = R(0);
+        } else {
+            // Complex eigenvalues, or real (almost) equal eigenvalues:
+            // make the diagonal elements equal.
+            int count = 0;
+            R sigma = b + c;
+            for (;;) {
+                ++count;
+                scale = rmax(rabs(temp), rabs(sigma));
+                if (scale >= safmx2) {
+                    sigma *= safmn2;
+                    temp *= safmn2;
+                    if (count <= 20) continue;
+                }
+                if (scale <= safmn2) {
+                    sigma *= safmx2;
+                    temp *= safmx2;
+                    if (count <= 20) continue;
+                }
+                break;
+            }
+            p = R(0.5) * temp;
+            R tau = lapy2(sigma, temp);
+            cs = rsqrt_(R(0.5) * (R(1) + rabs(sigma) / tau));
+            sn = -(p / (tau * cs)) * sign(R(1), sigma);
+            // [aa bb; cc dd] = [a b; c d] [cs -sn; sn cs]
+            R aa = a * cs + b * sn, bb = -a * sn + b * cs;
+            R cc = c * cs + d * sn, dd = -c * sn + d * cs;
+            // [a b; c d] = [cs sn; -sn cs] [aa bb; cc dd]
+            a = aa * cs + cc * sn;
+            b = bb * cs + dd * sn;
+            c = -aa * sn + cc * cs;
+            d = -bb * sn + dd * cs;
+            temp = R(0.5) * (a + d);
+            a = temp;
+            d = temp;
+            if (c != R(0)) {
+                if (b != R(0)) {
+                    if (sign(R(1), b) == sign(R(1), c)) {
+                        // Real eigenvalues: reduce to upper triangular form.
+                        R sab = rsqrt_(rabs(b)), sac = rsqrt_(rabs(c));
+                        p = sign(sab * sac, c);
+                        tau = R(1) / rsqrt_(rabs(b + c));
+                        a = temp + p;
+                        d = temp - p;
+                        b = b - c;
+                        c = R(0);
+                        R cs1 = sab * tau, sn1 = sac * tau;
+                        temp = cs * cs1 - sn * sn1;
+                        sn = cs * sn1 + sn * cs1;
+                        cs = temp;
+                    }
+                } else {
+                    b = -c;
+                    c = R(0);
+                    temp = cs;
+                    cs = -sn;
+                    sn = temp;
+                }
+            }
+        }
+    }
+    rt1r = a;
+    rt2r = d;
+    if (c == R(0)) {
+        rt1i = R(0);
+        rt2i = R(0);
+    } else {
+        rt1i = rsqrt_(rabs(b)) * rsqrt_(rabs(c));
+        rt2i = -rt1i;
+    }
+}
+
+// Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
+// columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
+template <class M, class V>
+BATCHEIG_HD index_t lahqr_real(bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
+                               V wi, index_t iloz, index_t ihiz, M z, index_t itmax_user) {
+    using R = typename M::value_type;
+    if (n == 0) return 0;
+    if (ilo == ihi) {
+        wr[ilo] = h(ilo, ilo);
+        wi[ilo] = R(0);
+        return 0;
+    }
+    // Clear out the trash below the subdiagonal.
+    for (index_t j = ilo; j <= ihi - 3; ++j) {
+        h(j + 2, j) = R(0);
+        h(j + 3, j) = R(0);
+    }
+    if (ilo <= ihi - 2) h(ihi, ihi - 2) = R(0);
+
+    const index_t nh = ihi - ilo + 1;
+    const R safmin = limits<R>::safmin();
+    const R ulp = limits<R>::ulp();
+    const R smlnum = safmin * (R(nh) / ulp);
+    index_t i1 = 0, i2 = n - 1;  // rows/columns that the transformations touch
+    const index_t itmax = itmax_user > 0 ? itmax_user : detail::default_itmax(nh);
+    index_t kdefl = 0;
+
+    index_t i = ihi;
+    while (i >= ilo) {
+        // Iterate on the active block [l, i] until one or two eigenvalues split off.
+        index_t l = ilo;
+        bool converged = false;
+        for (index_t its = 0; its <= itmax; ++its) {
+            // Look for a single small subdiagonal element.
+            index_t k;
+            for (k = i; k > l; --k) {
+                if (rabs(h(k, k - 1)) <= smlnum) break;
+                R tst = rabs(h(k - 1, k - 1)) + rabs(h(k, k));
+                if (tst == R(0)) {
+                    if (k - 2 >= ilo) tst += rabs(h(k - 1, k - 2));
+                    if (k + 1 <= ihi) tst += rabs(h(k + 1, k));
+                }
+                // Ahues & Tisseur's conservative deflation criterion.
+                if (rabs(h(k, k - 1)) <= ulp * tst) {
+                    R ab = rmax(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
+                    R ba = rmin(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
+                    R aa = rmax(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
+                    R bb = rmin(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
+                    R s = aa + ab;
+                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) break;
+                }
+            }
+            l = k;
+            if (l > ilo) h(l, l - 1) = R(0);  // negligible
+            if (l >= i - 1) {
+                converged = true;  // a 1x1 or 2x2 block has split off
+                break;
+            }
+            ++kdefl;
+            if (!wantt) {
+                i1 = l;
+                i2 = i;
+            }
+            R h11, h12, h21, h22;
+            if (kdefl % (2 * detail::kexsh) == 0) {
+                // Exceptional shift at the bottom.
+                R s = rabs(h(i, i - 1)) + rabs(h(i - 1, i - 2));
+                h11 = detail::dat1<R>() * s + h(i, i);
+                h12 = detail::dat2<R>() * s;
+                h21 = s;
+                h22 = h11;
+            } else if (kdefl % detail::kexsh == 0) {
+                // Exceptional shift at the top.
+                R s = rabs(h(l + 1, l)) + rabs(h(l + 2, l + 1));
+                h11 = detail::dat1<R>() * s + h(l, l);
+                h12 = detail::dat2<R>() * s;
+                h21 = s;
+                h22 = h11;
+            } else {
+                // Francis double shift: the eigenvalues of the trailing 2x2.
+                h11 = h(i - 1, i - 1);
+                h21 = h(i, i - 1);
+                h12 = h(i - 1, i);
+                h22 = h(i, i);
+            }
+            R rt1r, rt1i, rt2r, rt2i;
+            {
+                R s = rabs(h11) + rabs(h12) + rabs(h21) + rabs(h22);
+                if (s == R(0)) {
+                    rt1r = rt1i = rt2r = rt2i = R(0);
+                } else {
+                    h11 /= s;
+                    h21 /= s;
+                    h12 /= s;
+                    h22 /= s;
+                    R tr = (h11 + h22) / R(2);
+                    R det = (h11 - tr) * (h22 - tr) - h12 * h21;
+                    R rtdisc = rsqrt_(rabs(det));
+                    if (det >= R(0)) {
+                        // Complex conjugate shifts.
+                        rt1r = tr * s;
+                        rt2r = rt1r;
+                        rt1i = rtdisc * s;
+                        rt2i = -rt1i;
+                    } else {
+                        // Real shifts: use the one closer to h22, twice.
+                        rt1r = tr + rtdisc;
+                        rt2r = tr - rtdisc;
+                        if (rabs(rt1r - h22) <= rabs(rt2r - h22)) {
+                            rt1r *= s;
+                            rt2r = rt1r;
+                        } else {
+                            rt2r *= s;
+                            rt1r = rt2r;
+                        }
+                        rt1i = rt2i = R(0);
+                    }
+                }
+            }
+            // Look for two consecutive small subdiagonal elements.
+            R v[3];
+            index_t m;
+            for (m = i - 2; m >= l; --m) {
+                R h21s = h(m + 1, m);
+                R s = rabs(h(m, m) - rt2r) + rabs(rt2i) + rabs(h21s);
+                h21s = h(m + 1, m) / s;
+                v[0] = h21s * h(m, m + 1) + (h(m, m) - rt1r) * ((h(m, m) - rt2r) / s) - rt1i * (rt2i / s);
+                v[1] = h21s * (h(m, m) + h(m + 1, m + 1) - rt1r - rt2r);
+                v[2] = h21s * h(m + 2, m + 1);
+                s = rabs(v[0]) + rabs(v[1]) + rabs(v[2]);
+                v[0] /= s;
+                v[1] /= s;
+                v[2] /= s;
+                if (m == l) break;
+                R h00 = rabs(h(m, m - 1)) * (rabs(v[1]) + rabs(v[2]));
+                R h01 = rabs(v[0]) * (rabs(h(m - 1, m - 1)) + rabs(h(m, m)) + rabs(h(m + 1, m + 1)));
+                if (h00 <= ulp * h01) break;
+            }
+            // Double-shift QR step: chase the bulge from row m to i.
+            for (index_t kk = m; kk <= i - 1; ++kk) {
+                const index_t nr = (i - kk + 1) < 3 ? (i - kk + 1) : 3;
+                if (kk > m) {
+                    for (index_t r = 0; r < nr; ++r) v[r] = h(kk + r, kk - 1);
+                }
+                R t1;
+                larfg(nr, v[0], VecView<R>{v + 1, 1}, t1);
+                if (kk > m) {
+                    h(kk, kk - 1) = v[0];
+                    h(kk + 1, kk - 1) = R(0);
+                    if (kk < i - 1) h(kk + 2, kk - 1) = R(0);
+                } else if (m > l) {
+                    // Use the following instead of h(k,k-1) = -h(k,k-1) to
+                    // avoid a bug when v[1] and v[2] underflow.
+                    h(kk, kk - 1) = h(kk, kk - 1) * (R(1) - t1);
+                }
+                const R v2 = v[1], t2 = t1 * v2;
+                if (nr == 3) {
+                    const R v3 = v[2], t3 = t1 * v3;
+                    for (index_t j = kk; j <= i2; ++j) {
+                        R sum = h(kk, j) + v2 * h(kk + 1, j) + v3 * h(kk + 2, j);
+                        h(kk, j) -= sum * t1;
+                        h(kk + 1, j) -= sum * t2;
+                        h(kk + 2, j) -= sum * t3;
+                    }
+                    const index_t jend = (kk + 3 < i) ? kk + 3 : i;
+                    for (index_t j = i1; j <= jend; ++j) {
+                        R sum = h(j, kk) + v2 * h(j, kk + 1) + v3 * h(j, kk + 2);
+                        h(j, kk) -= sum * t1;
+                        h(j, kk + 1) -= sum * t2;
+                        h(j, kk + 2) -= sum * t3;
+                    }
+                    if (wantz) {
+                        for (index_t j = iloz; j <= ihiz; ++j) {
+                            R sum = z(j, kk) + v2 * z(j, kk + 1) + v3 * z(j, kk + 2);
+                            z(j, kk) -= sum * t1;
+                            z(j, kk + 1) -= sum * t2;
+                            z(j, kk + 2) -= sum * t3;
+                        }
+                    }
+                } else if (nr == 2) {
+                    for (index_t j = kk; j <= i2; ++j) {
+                        R sum = h(kk, j) + v2 * h(kk + 1, j);
+                        h(kk, j) -= sum * t1;
+                        h(kk + 1, j) -= sum * t2;
+                    }
+                    for (index_t j = i1; j <= i; ++j) {
+                        R sum = h(j, kk) + v2 * h(j, kk + 1);
+                        h(j, kk) -= sum * t1;
+                        h(j, kk + 1) -= sum * t2;
+                    }
+                    if (wantz) {
+                        for (index_t j = iloz; j <= ihiz; ++j) {
+                            R sum = z(j, kk) + v2 * z(j, kk + 1);
+                            z(j, kk) -= sum * t1;
+                            z(j, kk + 1) -= sum * t2;
+                        }
+                    }
+                }
+            }
+        }
+        if (!converged) return i + 1;  // failure to converge
+
+        if (l == i) {
+            // One eigenvalue has converged.
+            wr[i] = h(i, i);
+            wi[i] = R(0);
+        } else {
+            // A 2x2 block: standardize it and store its eigenvalues.
+            R cs, sn;
+            lanv2(h(i - 1, i - 1), h(i - 1, i), h(i, i - 1), h(i, i), wr[i - 1], wi[i - 1], wr[i], wi[i],
+                  cs, sn);
+            if (wantt) {
+                // Apply the rotation to the rest of h.
+                if (i2 > i) rot(i2 - i, VecView<R>{&h(i - 1, i + 1), h.ld * h.es}, VecView<R>{&h(i, i + 1), h.ld * h.es}, cs, sn);
+                rot(i - i1 - 1, VecView<R>{&h(i1, i - 1), h.es}, VecView<R>{&h(i1, i), h.es}, cs, sn);
+            }
+            if (wantz) rot(ihiz - iloz + 1, VecView<R>{&z(iloz, i - 1), z.es}, VecView<R>{&z(iloz, i), z.es}, cs, sn);
+        }
+        kdefl = 0;
+        i = l - 1;
+    }
+    return 0;
+}
+
+// Complex single-shift QR (xLAHQR for complex types). Eigenvalues go to
+// w[ilo..ihi].
+template <class M, class V>
+BATCHEIG_HD index_t lahqr_complex(bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V w,
+                                  index_t iloz, index_t ihiz, M z, index_t itmax_user) {
+    using T = typename M::value_type;
+    using R = real_t<T>;
+    if (n == 0) return 0;
+    if (ilo == ihi) {
+        w[ilo] = h(ilo, ilo);
+        return 0;
+    }
+    for (index_t j = ilo; j <= ihi - 3; ++j) {
+        h(j + 2, j) = T(0);
+        h(j + 3, j) = T(0);
+    }
+    if (ilo <= ihi - 2) h(ihi, ihi - 2) = T(0);
+
+    index_t jlo = ilo, jhi = ihi;
+    if (wantt) {
+        jlo = 0;
+        jhi = n - 1;
+    }
+    // Make the subdiagonal entries real by a diagonal unitary similarity.
+    for (index_t i = ilo + 1; i <= ihi; ++i) {
+        if (imag(h(i, i - 1)) != R(0)) {
+            // The redundant normalization avoids problems with both gradual
+            // and sudden underflow in |h(i,i-1)|.
+            T sc = h(i, i - 1) / abs1(h(i, i - 1));
+            sc = conj(sc) / cabs(sc);
+            h(i, i - 1) = T(cabs(h(i, i - 1)));
+            for (index_t j = i; j <= jhi; ++j) h(i, j) = sc * h(i, j);
+            const index_t rend = jhi < i + 1 ? jhi : i + 1;
+            for (index_t j = jlo; j <= rend; ++j) h(j, i) = conj(sc) * h(j, i);
+            if (wantz)
+                for (index_t j = iloz; j <= ihiz; ++j) z(j, i) = conj(sc) * z(j, i);
+        }
+    }
+
+    const index_t nh = ihi - ilo + 1;
+    const R safmin = limits<R>::safmin();
+    const R ulp = limits<R>::ulp();
+    const R smlnum = safmin * (R(nh) / ulp);
+    index_t i1 = 0, i2 = n - 1;
+    const index_t itmax = itmax_user > 0 ? itmax_user : detail::default_itmax(nh);
+    index_t kdefl = 0;
+
+    index_t i = ihi;
+    while (i >= ilo) {
+        index_t l = ilo;
+        bool converged = false;
+        for (index_t its = 0; its <= itmax; ++its) {
+            // Look for a single small subdiagonal element.
+            index_t k;
+            for (k = i; k > l; --k) {
+                if (abs1(h(k, k - 1)) <= smlnum) break;
+                R tst = abs1(h(k - 1, k - 1)) + abs1(h(k, k));
+                if (tst == R(0)) {
+                    if (k - 2 >= ilo) tst += rabs(real(h(k - 1, k - 2)));
+                    if (k + 1 <= ihi) tst += rabs(real(h(k + 1, k)));
+                }
+                // Ahues & Tisseur's conservative deflation criterion.
+                if (rabs(real(h(k, k - 1))) <= ulp * tst) {
+                    R ab = rmax(abs1(h(k, k - 1)), abs1(h(k - 1, k)));
+                    R ba = rmin(abs1(h(k, k - 1)), abs1(h(k - 1, k)));
+                    R aa = rmax(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
+                    R bb = rmin(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
+                    R s = aa + ab;
+                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) break;
+                }
+            }
+            l = k;
+            if (l > ilo) h(l, l - 1) = T(0);
+            if (l >= i) {
+                converged = true;
+                break;
+            }
+            ++kdefl;
+            if (!wantt) {
+                i1 = l;
+                i2 = i;
+            }
+            T t;
+            if (kdefl % (2 * detail::kexsh) == 0) {
+                R s = detail::dat1<R>() * rabs(real(h(i, i - 1)));
+                t = T(s) + h(i, i);
+            } else if (kdefl % detail::kexsh == 0) {
+                R s = detail::dat1<R>() * rabs(real(h(l + 1, l)));
+                t = T(s) + h(l, l);
+            } else {
+                // Wilkinson's shift.
+                t = h(i, i);
+                T u = csqrt(h(i - 1, i)) * csqrt(h(i, i - 1));
+                R s = abs1(u);
+                if (s != R(0)) {
+                    T x = (h(i - 1, i - 1) - t) * R(0.5);
+                    R sx = abs1(x);
+                    s = rmax(s, abs1(x));
+                    T xs = x / s, us = u / s;
+                    T y = csqrt(xs * xs + us * us) * s;
+                    if (sx > R(0)) {
+                        T xsx = x / sx;
+                        if (real(xsx) * real(y) + imag(xsx) * imag(y) < R(0)) y = -y;
+                    }
+                    t = t - u * (u / (x + y));
+                }
+            }
+            // Look for two consecutive small subdiagonal elements.
+            T v[2];
+            index_t m;
+            for (m = i - 1; m > l; --m) {
+                T h11 = h(m, m), h22 = h(m + 1, m + 1), h11s = h11 - t;
+                R h21 = real(h(m + 1, m));
+                R s = abs1(h11s) + rabs(h21);
+                h11s = h11s / s;
+                h21 /= s;
+                v[0] = h11s;
+                v[1] = T(h21);
+                R h10 = real(h(m, m - 1));
+                if (rabs(h10) * rabs(h21) <= ulp * (abs1(h11s) * (abs1(h11) + abs1(h22)))) break;
+            }
+            if (m == l) {
+                T h11 = h(l, l), h11s = h11 - t;
+                R h21 = real(h(l + 1, l));
+                R s = abs1(h11s) + rabs(h21);
+                h11s = h11s / s;
+                h21 /= s;
+                v[0] = h11s;
+                v[1] = T(h21);
+            }
+            // Single-shift QR step.
+            for (index_t kk = m; kk <= i - 1; ++kk) {
+                if (kk > m) {
+                    v[0] = h(kk, kk - 1);
+                    v[1] = h(kk + 1, kk - 1);
+                }
+                T t1;
+                larfg(2, v[0], VecView<T>{v + 1, 1}, t1);
+                if (kk > m) {
+                    h(kk, kk - 1) = v[0];
+                    h(kk + 1, kk - 1) = T(0);
+                }
+                const T v2 = v[1];
+                const R t2 = real(t1 * v2);
+                for (index_t j = kk; j <= i2; ++j) {
+                    T sum = conj(t1) * h(kk, j) + t2 * h(kk + 1, j);
+                    h(kk, j) -= sum;
+                    h(kk + 1, j) -= sum * v2;
+                }
+                const index_t jend = (kk + 2 < i) ? kk + 2 : i;
+                for (index_t j = i1; j <= jend; ++j) {
+                    T sum = t1 * h(j, kk) + t2 * h(j, kk + 1);
+                    h(j, kk) -= sum;
+                    h(j, kk + 1) -= sum * conj(v2);
+                }
+                if (wantz) {
+                    for (index_t j = iloz; j <= ihiz; ++j) {
+                        T sum = t1 * z(j, kk) + t2 * z(j, kk + 1);
+                        z(j, kk) -= sum;
+                        z(j, kk + 1) -= sum * conj(v2);
+                    }
+                }
+                if (kk == m && m > l) {
+                    // The step started at row m > l: extra scaling keeps
+                    // h(m, m-1) real.
+                    T temp = T(R(1)) - t1;
+                    temp = temp / cabs(temp);
+                    h(m + 1, m) = h(m + 1, m) * conj(temp);
+                    if (m + 2 <= i) h(m + 2, m + 1) = h(m + 2, m + 1) * temp;
+                    for (index_t j = m; j <= i; ++j) {
+                        if (j != m + 1) {
+                            for (index_t c = j + 1; c <= i2; ++c) h(j, c) = temp * h(j, c);
+                            for (index_t r = i1; r < j; ++r) h(r, j) = conj(temp) * h(r, j);
+                            if (wantz)
+                                for (index_t r = iloz; r <= ihiz; ++r) z(r, j) = conj(temp) * z(r, j);
+                        }
+                    }
+                }
+            }
+            // Ensure that h(i, i-1) is real.
+            T temp = h(i, i - 1);
+            if (imag(temp) != R(0)) {
+                R rtemp = cabs(temp);
+                h(i, i - 1) = T(rtemp);
+                temp = temp / rtemp;
+                for (index_t c = i + 1; c <= i2; ++c) h(i, c) = conj(temp) * h(i, c);
+                for (index_t r = i1; r < i; ++r) h(r, i) = temp * h(r, i);
+                if (wantz)
+                    for (index_t r = iloz; r <= ihiz; ++r) z(r, i) = temp * z(r, i);
+            }
+        }
+        if (!converged) return i + 1;
+        w[i] = h(i, i);
+        kdefl = 0;
+        i = l - 1;
+    }
+    return 0;
+}
+
+}  // namespace batcheig::core

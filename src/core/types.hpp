@@ -1,0 +1,154 @@
+// Scalar types, precision traits and matrix views shared by every core routine.
+//
+// Everything in src/core is header-only and written once for the four scalar
+// types (float, double, complex<float>, complex<double>). When compiled by
+// nvcc the functions are __host__ __device__, so the GPU kernels run the same
+// numerics as the host backend.
+#pragma once
+
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define BATCHEIG_HD __host__ __device__ __forceinline__
+#else
+#define BATCHEIG_HD inline
+#endif
+
+namespace batcheig::core {
+
+using index_t = std::int64_t;
+
+// ---------------------------------------------------------------------------
+// A minimal complex type usable in device code (std::complex is not). Same
+// layout as two packed reals, so it aliases batcheigComplex, cuComplex and
+// std::complex arrays.
+template <class R>
+struct complex {
+    R re, im;
+    BATCHEIG_HD complex() : re(0), im(0) {}
+    BATCHEIG_HD complex(R r) : re(r), im(0) {}
+    BATCHEIG_HD complex(R r, R i) : re(r), im(i) {}
+    BATCHEIG_HD complex &operator+=(complex o) { re += o.re; im += o.im; return *this; }
+    BATCHEIG_HD complex &operator-=(complex o) { re -= o.re; im -= o.im; return *this; }
+    BATCHEIG_HD complex &operator*=(complex o) { *this = *this * o; return *this; }
+    BATCHEIG_HD complex &operator*=(R s) { re *= s; im *= s; return *this; }
+    BATCHEIG_HD friend complex operator+(complex a, complex b) { return {a.re + b.re, a.im + b.im}; }
+    BATCHEIG_HD friend complex operator-(complex a, complex b) { return {a.re - b.re, a.im - b.im}; }
+    BATCHEIG_HD friend complex operator-(complex a) { return {-a.re, -a.im}; }
+    BATCHEIG_HD friend complex operator*(complex a, complex b) {
+        return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+    }
+    BATCHEIG_HD friend complex operator*(complex a, R s) { return {a.re * s, a.im * s}; }
+    BATCHEIG_HD friend complex operator*(R s, complex a) { return {a.re * s, a.im * s}; }
+    BATCHEIG_HD friend complex operator/(complex a, R s) { return {a.re / s, a.im / s}; }
+    BATCHEIG_HD friend bool operator==(complex a, complex b) { return a.re == b.re && a.im == b.im; }
+    BATCHEIG_HD friend bool operator!=(complex a, complex b) { return !(a == b); }
+    // Robust division (Smith's algorithm), as LAPACK's xLADIV in spirit.
+    BATCHEIG_HD friend complex operator/(complex a, complex b) {
+        R ar = b.re < 0 ? -b.re : b.re, ai = b.im < 0 ? -b.im : b.im;
+        if (ar >= ai) {
+            R e = b.im / b.re, f = b.re + b.im * e;
+            return {(a.re + a.im * e) / f, (a.im - a.re * e) / f};
+        }
+        R e = b.re / b.im, f = b.im + b.re * e;
+        return {(a.re * e + a.im) / f, (a.im * e - a.re) / f};
+    }
+};
+
+template <class T> struct real_type { using type = T; };
+template <class R> struct real_type<complex<R>> { using type = R; };
+template <class T> using real_t = typename real_type<T>::type;
+
+template <class T> struct is_complex_t { static constexpr bool value = false; };
+template <class R> struct is_complex_t<complex<R>> { static constexpr bool value = true; };
+template <class T> inline constexpr bool is_complex = is_complex_t<T>::value;
+
+// ---------------------------------------------------------------------------
+// Machine constants, as LAPACK's xLAMCH.
+template <class R> struct limits;
+template <> struct limits<float> {
+    // eps: relative machine precision (unit roundoff, 'E'); ulp: eps*base ('P').
+    BATCHEIG_HD static constexpr float eps() { return FLT_EPSILON * 0.5f; }
+    BATCHEIG_HD static constexpr float ulp() { return FLT_EPSILON; }
+    BATCHEIG_HD static constexpr float safmin() { return FLT_MIN; }
+    BATCHEIG_HD static constexpr float huge() { return FLT_MAX; }
+};
+template <> struct limits<double> {
+    BATCHEIG_HD static constexpr double eps() { return DBL_EPSILON * 0.5; }
+    BATCHEIG_HD static constexpr double ulp() { return DBL_EPSILON; }
+    BATCHEIG_HD static constexpr double safmin() { return DBL_MIN; }
+    BATCHEIG_HD static constexpr double huge() { return DBL_MAX; }
+};
+
+// ---------------------------------------------------------------------------
+// Elementary functions with one spelling for real and complex arguments.
+BATCHEIG_HD float rabs(float x) { return fabsf(x); }
+BATCHEIG_HD double rabs(double x) { return fabs(x); }
+BATCHEIG_HD float rsqrt_(float x) { return sqrtf(x); }
+BATCHEIG_HD double rsqrt_(double x) { return sqrt(x); }
+template <class R> BATCHEIG_HD R rmax(R a, R b) { return a > b ? a : b; }
+template <class R> BATCHEIG_HD R rmin(R a, R b) { return a < b ? a : b; }
+template <class R> BATCHEIG_HD R sign(R a, R b) { return b >= 0 ? rabs(a) : -rabs(a); }  // Fortran SIGN
+template <class R> BATCHEIG_HD bool is_finite(R x) { return x - x == x - x; }  // false for NaN and Inf
+
+template <class R> BATCHEIG_HD R real(R x) { return x; }
+template <class R> BATCHEIG_HD R real(complex<R> x) { return x.re; }
+template <class R> BATCHEIG_HD R imag(R) { return R(0); }
+template <class R> BATCHEIG_HD R imag(complex<R> x) { return x.im; }
+template <class R> BATCHEIG_HD R conj(R x) { return x; }
+template <class R> BATCHEIG_HD complex<R> conj(complex<R> x) { return {x.re, -x.im}; }
+// |x| for real, cabs1 = |re|+|im| for complex (LAPACK's cheap modulus).
+template <class R> BATCHEIG_HD R abs1(R x) { return rabs(x); }
+template <class R> BATCHEIG_HD R abs1(complex<R> x) { return rabs(x.re) + rabs(x.im); }
+
+// sqrt(x^2 + y^2) without unnecessary overflow, as xLAPY2.
+template <class R> BATCHEIG_HD R lapy2(R x, R y) {
+    R xa = rabs(x), ya = rabs(y);
+    R w = rmax(xa, ya), z = rmin(xa, ya);
+    if (z == R(0) || w > limits<R>::huge()) return w;
+    R q = z / w;
+    return w * rsqrt_(R(1) + q * q);
+}
+// True modulus.
+template <class R> BATCHEIG_HD R cabs(R x) { return rabs(x); }
+template <class R> BATCHEIG_HD R cabs(complex<R> x) { return lapy2(x.re, x.im); }
+
+template <class T> BATCHEIG_HD T make_nan() {
+    using R = real_t<T>;
+    R q = R(NAN);
+    if constexpr (is_complex<T>) return T(q, q); else return q;
+}
+
+// ---------------------------------------------------------------------------
+// Views. Element (i, j) of a matrix view lives at p[(i + j*ld) * es]:
+//   es == 1,     ld == lda : ordinary column-major storage;
+//   es == batch, ld == n   : element-interleaved batch (matrix b at p + b).
+// A vector view addresses p[i * inc].
+template <class T>
+struct MatView {
+    using value_type = T;
+    T *p;
+    index_t ld;
+    index_t es;
+    BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[(i + j * ld) * es]; }
+    // Column j as a vector view.
+    BATCHEIG_HD auto col(index_t j) const;
+};
+
+template <class T>
+struct VecView {
+    using value_type = T;
+    T *p;
+    index_t inc;
+    BATCHEIG_HD T &operator[](index_t i) const { return p[i * inc]; }
+};
+
+template <class T>
+BATCHEIG_HD auto MatView<T>::col(index_t j) const {
+    return VecView<T>{p + j * ld * es, es};
+}
+
+}  // namespace batcheig::core

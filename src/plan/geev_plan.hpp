@@ -1,0 +1,48 @@
+// Dispatcher for geevBatched: picks the kernel variant of a call and its
+// workspace size. Every variant can be forced through the params.
+#pragma once
+
+#include <cstddef>
+
+#include "batcheig.h"
+#include "common/context.hpp"
+#include "common/problem.hpp"
+#include "host/geev_host.hpp"
+#include "plan/tuning.hpp"
+
+namespace batcheig::plan {
+
+struct GeevPlan {
+    batcheigAlgorithm_t variant = BATCHEIG_ALG_AUTO;
+    std::size_t workspace_bytes = 0;
+};
+
+// Returns NOT_SUPPORTED when the forced variant does not exist on the
+// handle's backend, or when the backend has no geev implementation.
+template <class T>
+batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Params &params,
+                           GeevPlan *plan) {
+    const bool want_v = p.want_vl || p.want_vr;
+    switch (ctx.backend) {
+        case BATCHEIG_BACKEND_HOST:
+            if (params.algorithm != BATCHEIG_ALG_AUTO && params.algorithm != BATCHEIG_ALG_GEEV_HOST_QR)
+                return BATCHEIG_STATUS_NOT_SUPPORTED;
+            plan->variant = BATCHEIG_ALG_GEEV_HOST_QR;
+            plan->workspace_bytes = host::geev_workspace_bytes<T>(p.n, want_v, p.batch);
+            return BATCHEIG_STATUS_SUCCESS;
+        default:
+            // The CUDA backend has no geev kernels in this build yet.
+            return BATCHEIG_STATUS_NOT_SUPPORTED;
+    }
+}
+
+template <class T>
+batcheigStatus_t run_geev(Context &ctx, const GeevPlan &plan, const GeevProblem<T> &p, void *work,
+                          std::size_t lwork) {
+    switch (plan.variant) {
+        case BATCHEIG_ALG_GEEV_HOST_QR: return host::geev<T>(ctx, p, work, lwork);
+        default: return BATCHEIG_STATUS_INTERNAL_ERROR;
+    }
+}
+
+}  // namespace batcheig::plan
