@@ -1,0 +1,110 @@
+// Shared pieces of batcheig_bench: options, timing, random data, the result
+// table and CSV. A workload (bench/workload_*.cpp) measures the library and
+// its anchors on one set of inputs and reports one CaseResult per problem size.
+#pragma once
+
+#include <chrono>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+struct Options {
+    std::string workload = "geev";
+    std::vector<int> ns;              // matrix sizes (workload default when empty)
+    long long batch = 500000;         // matrices per call
+    bool vectors = false;             // also compute (right) eigenvectors
+    char precision = 'd';             // s, d, c, z
+    int threads = 0;                  // 0: all cores (OpenMP default)
+    int reps = 3;                     // timed repetitions, median reported
+    long long warmup = 10000;         // matrices in the untimed warm-up call of each implementation
+    int check = 50;                   // matrices in the accuracy sample
+    std::string csv;                  // CSV output file (empty: none)
+    std::string backend = "host";     // batcheig backend: host, cuda, auto
+    std::uint64_t seed = 12345;
+};
+
+// ---- timing -------------------------------------------------------------------
+using Clock = std::chrono::steady_clock;
+inline double seconds(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
+double median(std::vector<double> v);
+
+// ---- random data: counter-based so parallel generation is deterministic ------
+inline std::uint64_t splitmix64(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+// Uniform [-1, 1) from (seed, matrix, element).
+inline double uniform_pm1(std::uint64_t seed, std::uint64_t matrix, std::uint64_t k) {
+    const std::uint64_t z = splitmix64(seed ^ splitmix64(matrix * 0x100000001B3ULL + k));
+    return 2.0 * ((z >> 11) * 0x1.0p-53) - 1.0;
+}
+
+// ---- precision traits ----------------------------------------------------------
+template <class T> struct scalar_traits {
+    using real = T;
+    static constexpr bool is_complex = false;
+    static constexpr double flop_factor = 1.0;  // real flops per "flop" of the n^3 estimate
+};
+template <class R> struct scalar_traits<std::complex<R>> {
+    using real = R;
+    static constexpr bool is_complex = true;
+    static constexpr double flop_factor = 4.0;  // a complex multiply-add is ~4x a real one (8 vs 2 flops)
+};
+template <class T> constexpr char precision_char();
+template <> constexpr char precision_char<float>() { return 's'; }
+template <> constexpr char precision_char<double>() { return 'd'; }
+template <> constexpr char precision_char<std::complex<float>>() { return 'c'; }
+template <> constexpr char precision_char<std::complex<double>>() { return 'z'; }
+
+// ---- results -------------------------------------------------------------------
+struct Measurement {
+    std::string impl;             // "batcheig" first, then the anchors
+    double median_s = 0, min_s = 0;
+    long long info_nonzero = 0;   // matrices with info != 0
+    double accuracy = -1;         // worst accuracy ratio vs the reference anchor (-1: not applicable)
+};
+
+struct CaseResult {
+    std::string workload;
+    char precision = 'd';
+    int n = 0;
+    long long batch = 0;
+    bool vectors = false;
+    int threads = 0;
+    int reps = 0;
+    double flops_per_matrix = 0;      // estimate, see docs/performance.md
+    std::vector<Measurement> m;       // m[0] is batcheig
+    std::string accuracy_note;        // what the accuracy ratio measures
+};
+
+// Prints the table as rows arrive and writes the CSV (one line per
+// implementation and size, so new anchors add lines, not columns).
+class Report {
+public:
+    explicit Report(const Options &opt);
+    ~Report();
+    void begin(const std::string &title, const std::vector<std::string> &impls);
+    void add(const CaseResult &r);
+
+private:
+    const Options &opt_;
+    std::FILE *csv_ = nullptr;
+    std::vector<std::string> impls_;
+};
+
+// Machine description for the report header ("model name" from /proc/cpuinfo).
+std::string cpu_model();
+// Ask OpenBLAS (if it is the BLAS in use) to run single-threaded inside the
+// anchors' OpenMP loops; returns a note on what was done.
+std::string limit_blas_threads();
+
+}  // namespace bench

@@ -1,0 +1,125 @@
+// Anchor: what a user of LAPACK writes today -- an all-core OpenMP
+// `#pragma omp parallel for` over LAPACKE_?geev_work, one matrix per
+// iteration. To keep the anchor fair, everything LAPACKE would otherwise
+// allocate per call is allocated once, outside the timed region: each thread
+// gets its own optimal-size workspace (from the lwork = -1 query), and the
+// *_work interface is used so no call allocates. With column-major data
+// LAPACKE passes the arrays straight to LAPACK (no transposition).
+#define LAPACK_COMPLEX_CPP
+#include <lapacke.h>
+
+#include <omp.h>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "geev_impl.hpp"
+
+namespace bench {
+namespace {
+
+// One overload per precision with the same shape: w1 = wr or W, w2 = wi or unused.
+lapack_int geev_work(char jobvr, int n, float *A, int lda, float *w1, float *w2, float *VR, int ldvr, float *work,
+                     lapack_int lwork, float *) {
+    return LAPACKE_sgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, work, lwork);
+}
+lapack_int geev_work(char jobvr, int n, double *A, int lda, double *w1, double *w2, double *VR, int ldvr,
+                     double *work, lapack_int lwork, double *) {
+    return LAPACKE_dgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, work, lwork);
+}
+lapack_int geev_work(char jobvr, int n, std::complex<float> *A, int lda, std::complex<float> *w1, float *,
+                     std::complex<float> *VR, int ldvr, std::complex<float> *work, lapack_int lwork, float *rwork) {
+    return LAPACKE_cgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, nullptr, 1, VR, ldvr, work, lwork, rwork);
+}
+lapack_int geev_work(char jobvr, int n, std::complex<double> *A, int lda, std::complex<double> *w1, double *,
+                     std::complex<double> *VR, int ldvr, std::complex<double> *work, lapack_int lwork,
+                     double *rwork) {
+    return LAPACKE_zgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, nullptr, 1, VR, ldvr, work, lwork, rwork);
+}
+
+template <class T> class GeevLapackeOmp final : public GeevImpl<T> {
+    using R = typename scalar_traits<T>::real;
+    static constexpr bool cplx = scalar_traits<T>::is_complex;
+
+public:
+    std::string name() const override { return "lapacke"; }
+
+    void prepare(const GeevProblem<T> &p) override {
+        release();
+        p_ = p;
+        jobvr_ = p.vectors ? 'V' : 'N';
+        const size_t nb = (size_t)p.n * p.batch;
+        const R nan = std::numeric_limits<R>::quiet_NaN();
+        w1_.assign(nb, T(nan));
+        if (!cplx) w2_.assign(nb, nan);
+        if (p.vectors) vr_.assign((size_t)p.n * p.n * p.batch, T(nan));
+        info_.assign(p.batch, -999);
+
+        // Workspace query (lwork = -1) on a dummy matrix of the right size.
+        std::vector<T> a((size_t)p.lda * p.n + 1), w(p.n + 1), v(p.vectors ? (size_t)p.n * p.n : 1);
+        std::vector<R> wi(p.n + 1), rw(2 * (size_t)p.n + 1);
+        T query{};
+        const lapack_int q = geev_work(jobvr_, p.n, a.data(), p.lda, w.data(), wi.data(), v.data(),
+                                       p.vectors ? p.n : 1, &query, -1, rw.data());
+        if (q != 0) throw std::runtime_error("LAPACKE geev workspace query failed");
+        lwork_ = std::max<lapack_int>(1, (lapack_int)std::real(query));
+
+        const int threads = omp_get_max_threads();
+        work_.assign(threads, std::vector<T>(lwork_));
+        rwork_.assign(threads, std::vector<R>(2 * (size_t)p.n + 1));
+    }
+
+    void run(T *A, long long count) override {
+        const int n = p_.n, lda = p_.lda, ldvr = p_.vectors ? n : 1;
+        T *w1 = w1_.data();
+        R *w2 = cplx ? nullptr : w2_.data();
+        T *vr = p_.vectors ? vr_.data() : nullptr;
+        int *info = info_.data();
+#pragma omp parallel for schedule(static)
+        for (long long b = 0; b < count; ++b) {
+            const int t = omp_get_thread_num();
+            info[b] = (int)geev_work(jobvr_, n, A + (size_t)b * lda * n, lda, w1 + (size_t)b * n,
+                                     w2 ? w2 + (size_t)b * n : nullptr, vr ? vr + (size_t)b * n * n : nullptr, ldvr,
+                                     work_[t].data(), lwork_, rwork_[t].data());
+        }
+    }
+
+    std::complex<double> eigenvalue(long long b, int i) const override {
+        const size_t k = (size_t)b * p_.n + i;
+        if constexpr (cplx) return {(double)w1_[k].real(), (double)w1_[k].imag()};
+        else return {(double)w1_[k], (double)w2_[k]};
+    }
+    int info(long long b) const override { return info_[b]; }
+
+    void release() override {
+        std::vector<T>().swap(w1_);
+        std::vector<R>().swap(w2_);
+        std::vector<T>().swap(vr_);
+        std::vector<int>().swap(info_);
+        work_.clear();
+        rwork_.clear();
+    }
+
+private:
+    GeevProblem<T> p_;
+    char jobvr_ = 'N';
+    std::vector<T> w1_, vr_;
+    std::vector<R> w2_;
+    std::vector<int> info_;
+    lapack_int lwork_ = 1;
+    std::vector<std::vector<T>> work_;
+    std::vector<std::vector<R>> rwork_;
+};
+
+}  // namespace
+
+template <class T> std::unique_ptr<GeevImpl<T>> make_geev_lapacke_omp(const Options &) {
+    return std::make_unique<GeevLapackeOmp<T>>();
+}
+template std::unique_ptr<GeevImpl<float>> make_geev_lapacke_omp<float>(const Options &);
+template std::unique_ptr<GeevImpl<double>> make_geev_lapacke_omp<double>(const Options &);
+template std::unique_ptr<GeevImpl<std::complex<float>>> make_geev_lapacke_omp<std::complex<float>>(const Options &);
+template std::unique_ptr<GeevImpl<std::complex<double>>> make_geev_lapacke_omp<std::complex<double>>(const Options &);
+
+}  // namespace bench

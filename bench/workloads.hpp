@@ -1,0 +1,22 @@
+// The workloads batcheig_bench can run. Each one measures batcheig and its
+// anchors on the same data and adds one row per problem size to the report.
+#pragma once
+
+#include "bench_common.hpp"
+
+namespace bench {
+
+void run_geev(const Options &opt, Report &report);
+
+struct Workload {
+    const char *name;
+    const char *description;
+    void (*run)(const Options &, Report &);
+};
+
+inline const Workload workloads[] = {
+    {"geev", "non-symmetric eigenvalues (and right vectors with --vectors) vs an OpenMP loop over LAPACKE ?geev_work",
+     run_geev},
+};
+
+}  // namespace bench

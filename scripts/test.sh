@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The whole batcheig test suite, as CI runs it:
+#   1. install what is missing (scripts/setup.sh)
+#   2. preset `release`: configure, build, ctest
+#   3. install into a temporary prefix and check the package:
+#      - the installed library exports only batcheig* symbols (nm -D)
+#      - examples/ built against the INSTALLED library through
+#        `pkg-config --cflags --libs batcheig` (examples/Makefile) and through
+#        CMake `find_package(batcheig)` (examples/CMakeLists.txt), and run
+#   4. preset `asan` (ASan + UBSan, host backend): configure, build, ctest
+# Step 4 comes last so that the output ends with ctest's summary.
+# Any failure stops the script with a non-zero exit status.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$BATCHEIG_ROOT"
+JOBS=$(njobs)
+
+step "setup (installs only what is missing)"
+"$BATCHEIG_ROOT/scripts/setup.sh"
+use_local_cmake_if_needed
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/batcheig-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+PREFIX="$WORK/prefix"
+
+# ---------------------------------------------------------------------------
+step "release: configure (install prefix $PREFIX)"
+cmake --preset release -DCMAKE_INSTALL_PREFIX="$PREFIX"
+
+step "release: build"
+cmake --build --preset release --parallel "$JOBS"
+
+step "release: ctest"
+ctest --preset release --parallel "$JOBS"
+
+# ---------------------------------------------------------------------------
+step "install into $PREFIX"
+cmake --install build/release
+
+lib=$(find "$PREFIX" -name 'libbatcheig.so.*' -type f | head -n1)
+[[ -n $lib ]] || die "libbatcheig.so.* not installed under $PREFIX"
+libdir=$(dirname "$lib")
+[[ -e "$libdir/libbatcheig.so" ]] || die "development link libbatcheig.so missing in $libdir"
+[[ -f "$PREFIX/include/batcheig.h" ]] || die "batcheig.h not installed"
+[[ -f "$PREFIX/include/batcheig_export.h" ]] || die "batcheig_export.h not installed"
+pc=$(find "$PREFIX" -name batcheig.pc | head -n1)
+[[ -n $pc ]] || die "batcheig.pc not installed"
+cfg=$(find "$PREFIX" -name batcheigConfig.cmake | head -n1)
+[[ -n $cfg ]] || die "batcheigConfig.cmake not installed"
+echo "library:    $lib"
+echo "SONAME:     $(objdump -p "$lib" | awk '/SONAME/ {print $2}')"
+echo "pkg-config: $pc"
+echo "CMake:      $cfg"
+
+step "exported symbols of the installed library (only batcheig* allowed)"
+# Version-node names from the linker script show up as absolute (A) symbols.
+exported=$(nm -D --defined-only "$lib" | awk '$2 != "A" {print $3}')
+nexp=$(printf '%s\n' "$exported" | grep -c . || true)
+foreign=$(printf '%s\n' "$exported" | grep -v '^batcheig' | grep . || true)
+if [[ -n $foreign ]]; then
+  printf 'non-batcheig symbols exported:\n%s\n' "$foreign" >&2
+  die "the installed library exports symbols outside the batcheig* namespace"
+fi
+[[ $nexp -gt 0 ]] || die "no symbols exported at all"
+echo "ok: $nexp exported symbols, all batcheig*"
+
+step "examples via pkg-config (examples/Makefile)"
+export PKG_CONFIG_PATH="$(dirname "$pc")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+echo "pkg-config --cflags --libs batcheig: $(pkg-config --cflags --libs batcheig)"
+pc_libdir=$(pkg-config --variable=libdir batcheig)
+[[ "$(cd "$pc_libdir" && pwd -P)" == "$(cd "$libdir" && pwd -P)" ]] ||
+  die "batcheig.pc libdir ($pc_libdir) is not the installed lib dir ($libdir)"
+make -C examples BUILD_DIR="$WORK/examples-pkgconfig"
+"$WORK/examples-pkgconfig/geev_example"
+
+step "examples via CMake find_package(batcheig) (examples/CMakeLists.txt)"
+cmake -S examples -B "$WORK/examples-cmake" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$PREFIX"
+cmake --build "$WORK/examples-cmake" --parallel "$JOBS"
+"$WORK/examples-cmake/geev_example"
+
+# ---------------------------------------------------------------------------
+step "asan: configure (ASan + UBSan, host backend only)"
+cmake --preset asan
+
+step "asan: build"
+cmake --build --preset asan --parallel "$JOBS"
+
+echo "test.sh: all steps before the asan ctest passed in $((SECONDS - _t0)) s; asan ctest follows"
+step "asan: ctest"
+ctest --preset asan --parallel "$JOBS"
