@@ -86,7 +86,7 @@ void Report::add(const CaseResult &r) {
     for (size_t k = 0; k < r.m.size(); ++k)
         std::printf("  %*.4f", width("t_" + impls_[k] + "[s]", 12), r.m[k].median_s);
     for (size_t k = 0; k < r.m.size(); ++k)
-        std::printf("  %*.4g", width("mat/s_" + impls_[k], 12), r.batch / r.m[k].median_s);
+        std::printf("  %*.0f", width("mat/s_" + impls_[k], 12), r.batch / r.m[k].median_s);
     for (size_t k = 0; k < r.m.size(); ++k)
         std::printf("  %*.2f", width("GFLOP/s_" + impls_[k], 10), r.batch * r.flops_per_matrix / r.m[k].median_s * 1e-9);
     for (size_t k = 1; k < r.m.size(); ++k)

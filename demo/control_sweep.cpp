@@ -13,7 +13,10 @@
 // Exit status: 0 on success, 1 when the spot check against LAPACKE fails or
 // a matrix did not converge, 2 on a usage or library error.
 
-#define LAPACK_COMPLEX_CPP
+// LAPACKE's complex types as std::complex (layout-compatible with C99 complex).
+#include <complex>
+#define lapack_complex_float std::complex<float>
+#define lapack_complex_double std::complex<double>
 #include <lapacke.h>
 
 #include <batcheig.h>
