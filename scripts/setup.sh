@@ -61,7 +61,7 @@ else
   fi
   export DEBIAN_FRONTEND=noninteractive
   apt_install() { "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; }
-  if ! compgen -G '/var/lib/apt/lists/*_Packages' >/dev/null; then
+  if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null; then
     log "apt package lists are empty: apt-get update"
     "${SUDO[@]}" apt-get update -q
   fi

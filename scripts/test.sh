@@ -66,7 +66,8 @@ fi
 echo "ok: $nexp exported symbols, all batcheig*"
 
 step "examples via pkg-config (examples/Makefile)"
-export PKG_CONFIG_PATH="$(dirname "$pc")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+pc_dir=$(dirname "$pc")
+export PKG_CONFIG_PATH="$pc_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 echo "pkg-config --cflags --libs batcheig: $(pkg-config --cflags --libs batcheig)"
 pc_libdir=$(pkg-config --variable=libdir batcheig)
 [[ "$(cd "$pc_libdir" && pwd -P)" == "$(cd "$libdir" && pwd -P)" ]] ||
