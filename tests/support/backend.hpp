@@ -1,0 +1,100 @@
+// Backend parameterisation and RAII guards for handles and params.
+//
+// Every numerical test runs once per backend in backends_under_test(). The
+// default is the host backend only. Set BATCHEIG_TEST_BACKENDS to a comma
+// list ("host,cuda") to add the CUDA backend: run_geev() passes host arrays,
+// which the CUDA backend accepts (it streams host batches through the GPU,
+// DESIGN.md section 2); a device-pointer mode is future work and belongs in
+// run_geev(). A CUDA handle that cannot be created (NOT_SUPPORTED: not
+// compiled in, or no GPU) makes the test report "skipped", never "passed".
+#ifndef BATCHEIG_TESTS_SUPPORT_BACKEND_HPP
+#define BATCHEIG_TESTS_SUPPORT_BACKEND_HPP
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "batcheig.h"
+#include "catch_compat.hpp"
+
+namespace bt {
+
+inline const char *backend_name(batcheigBackend_t b) {
+  switch (b) {
+    case BATCHEIG_BACKEND_AUTO: return "auto";
+    case BATCHEIG_BACKEND_HOST: return "host";
+    case BATCHEIG_BACKEND_CUDA: return "cuda";
+  }
+  return "?";
+}
+
+inline std::vector<batcheigBackend_t> backends_under_test() {
+  const char *env = std::getenv("BATCHEIG_TEST_BACKENDS");
+  if (env == nullptr || *env == '\0') return {BATCHEIG_BACKEND_HOST};
+  std::vector<batcheigBackend_t> out;
+  const std::string s(env);
+  size_t pos = 0;
+  while (pos <= s.size()) {
+    const size_t comma = s.find(',', pos);
+    const std::string tok = s.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    if (tok == "host") out.push_back(BATCHEIG_BACKEND_HOST);
+    if (tok == "cuda") out.push_back(BATCHEIG_BACKEND_CUDA);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  if (out.empty()) out.push_back(BATCHEIG_BACKEND_HOST);
+  return out;
+}
+
+/// Owns a handle; destroyed on scope exit.
+struct HandleGuard {
+  batcheigHandle_t h = nullptr;
+  HandleGuard() = default;
+  HandleGuard(const HandleGuard &) = delete;
+  HandleGuard &operator=(const HandleGuard &) = delete;
+  ~HandleGuard() {
+    if (h) batcheigDestroy(h);
+  }
+  operator batcheigHandle_t() const { return h; }
+};
+
+/// Owns a params object; destroyed on scope exit.
+struct ParamsGuard {
+  batcheigParams_t p = nullptr;
+  ParamsGuard() { REQUIRE(batcheigCreateParams(&p) == BATCHEIG_STATUS_SUCCESS); }
+  ParamsGuard(const ParamsGuard &) = delete;
+  ParamsGuard &operator=(const ParamsGuard &) = delete;
+  ~ParamsGuard() {
+    if (p) batcheigDestroyParams(p);
+  }
+  operator batcheigParams_t() const { return p; }
+};
+
+/// Algorithm variants that can be forced on a backend (DESIGN.md section 3:
+/// every variant is tested on every size it claims). AUTO is always there.
+inline std::vector<batcheigAlgorithm_t> geev_variants(batcheigBackend_t backend) {
+  if (backend == BATCHEIG_BACKEND_HOST) return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_HOST_QR};
+  return {BATCHEIG_ALG_AUTO};
+}
+
+inline const char *algorithm_name(batcheigAlgorithm_t a) {
+  if (a == BATCHEIG_ALG_AUTO) return "auto";
+  if (a == BATCHEIG_ALG_GEEV_HOST_QR) return "geev-host-qr";
+  return "other";
+}
+
+}  // namespace bt
+
+/// Create `guard.h` on `backend`; skip the test (see BT_SKIP) when a CUDA
+/// handle cannot be created; fail for any other error.
+#define BT_CREATE_HANDLE_OR_SKIP(guard, backend)                                         \
+  do {                                                                                   \
+    const batcheigStatus_t bt_st_ = batcheigCreateWithBackend(&(guard).h, (backend));    \
+    if (bt_st_ == BATCHEIG_STATUS_NOT_SUPPORTED && (backend) == BATCHEIG_BACKEND_CUDA) { \
+      BT_SKIP("CUDA backend not available in this build or on this machine");           \
+    }                                                                                    \
+    REQUIRE(bt_st_ == BATCHEIG_STATUS_SUCCESS);                                          \
+    REQUIRE((guard).h != nullptr);                                                       \
+  } while (0)
+
+#endif  // BATCHEIG_TESTS_SUPPORT_BACKEND_HPP
