@@ -6,6 +6,7 @@
 
 #include "batcheig.h"
 #include "common/context.hpp"
+#include "cuda/device.hpp"
 
 namespace batcheig::api {
 
@@ -17,6 +18,20 @@ inline batcheigStatus_t invalid(Context *h, int position) {
 
 inline bool valid_mode(batcheigEigMode_t m) {
     return m == BATCHEIG_EIG_MODE_NOVECTOR || m == BATCHEIG_EIG_MODE_VECTOR;
+}
+
+// The handle's cached workspace in the memory space of its backend, grown to
+// at least `bytes`; its capacity goes to *capacity. nullptr on failure.
+inline void *workspace_of(Context &h, std::size_t bytes, std::size_t *capacity) {
+    void *p;
+    if (h.backend == BATCHEIG_BACKEND_CUDA) {
+        p = cuda::reserve_workspace(h, bytes);
+        *capacity = h.device_ws_bytes;
+    } else {
+        p = h.host_ws.reserve(bytes);
+        *capacity = h.host_ws.bytes;
+    }
+    return p;
 }
 
 // Run f() and map escaping exceptions to statuses.

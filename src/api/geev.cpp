@@ -106,9 +106,8 @@ batcheigStatus_t geev_impl(Context *h, batcheigEigMode_t jobvl, batcheigEigMode_
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, pos.lwork);
     } else {
-        work = h->host_ws.reserve(plan.workspace_bytes);
-        if (!work) return BATCHEIG_STATUS_ALLOC_FAILED;
-        lwork = h->host_ws.bytes;
+        work = workspace_of(*h, plan.workspace_bytes, &lwork);
+        if (!work && plan.workspace_bytes) return BATCHEIG_STATUS_ALLOC_FAILED;
     }
     return plan::run_geev<T>(*h, plan, p, work, lwork);
 }

@@ -6,6 +6,8 @@
 
 using namespace batcheig;
 
+batcheigContext::~batcheigContext() { cuda::release_workspace(*this); }
+
 extern "C" {
 
 batcheigStatus_t batcheigCreateWithBackend(batcheigHandle_t *handle, batcheigBackend_t backend) {
@@ -26,6 +28,7 @@ batcheigStatus_t batcheigCreateWithBackend(batcheigHandle_t *handle, batcheigBac
     auto *h = new (std::nothrow) batcheigContext{};
     if (!h) return BATCHEIG_STATUS_ALLOC_FAILED;
     h->backend = chosen;
+    if (chosen == BATCHEIG_BACKEND_CUDA) h->device = cuda::current_device();
     *handle = h;
     return BATCHEIG_STATUS_SUCCESS;
 }

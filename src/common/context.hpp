@@ -35,12 +35,23 @@ struct batcheigContext {
     batcheigStream_t stream = nullptr;
     int error_argument = 0;  // position of the argument behind the last INVALID_VALUE
     batcheig::HostWorkspace host_ws;
+    // CUDA backend: the device the handle was created on and the device
+    // workspace it caches for calls with work == NULL (src/cuda/device.cu).
+    int device = 0;
+    void *device_ws = nullptr;
+    std::size_t device_ws_bytes = 0;
+    ~batcheigContext();
 };
 
 struct batcheigParamsInfo {
     double tolerance = 0.0;  // 0: routine default
     int max_iterations = 0;  // 0: routine default (geev QR: 30*max(10,n))
     batcheigAlgorithm_t algorithm = BATCHEIG_ALG_AUTO;
+    // Jacobi (syevj/heevj) options.
+    int max_sweeps = 0;              // 0: default (100)
+    bool sort = true;                // eigenvalues ascending, vectors alike
+    int *jacobi_sweeps = nullptr;    // per-matrix outputs (batch entries), optional
+    double *jacobi_residual = nullptr;
 };
 
 namespace batcheig {

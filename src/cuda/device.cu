@@ -1,4 +1,4 @@
-// Device queries of the CUDA backend.
+// Device queries and device-memory plumbing of the CUDA backend.
 #include <cuda_runtime.h>
 
 #include "cuda/device.hpp"
@@ -7,23 +7,48 @@ namespace batcheig::cuda {
 
 bool backend_compiled() { return true; }
 
-namespace {
-bool gpu_present() {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess) {
-        cudaGetLastError();  // clear the sticky "no device" error
-        return false;
-    }
-    return count > 0;
-}
-}  // namespace
-
 bool backend_usable() {
-    // The CUDA geev/Jacobi kernels are not part of this version: until they
-    // are, every handle (AUTO included) runs on the host backend, and an
-    // explicit request for the CUDA backend reports NOT_SUPPORTED.
-    static const bool usable = false && gpu_present();
+    // Queried once: the answer cannot change during the life of a process.
+    static const bool usable = [] {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess) {
+            cudaGetLastError();  // clear the "no device" error
+            return false;
+        }
+        return count > 0;
+    }();
     return usable;
+}
+
+int current_device() {
+    int d = 0;
+    if (cudaGetDevice(&d) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return d;
+}
+
+void *reserve_workspace(Context &ctx, std::size_t bytes) {
+    if (bytes <= ctx.device_ws_bytes) return ctx.device_ws;
+    release_workspace(ctx);
+    void *p = nullptr;
+    if (cudaMalloc(&p, bytes) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    ctx.device_ws = p;
+    ctx.device_ws_bytes = bytes;
+    return p;
+}
+
+void release_workspace(Context &ctx) {
+    if (!ctx.device_ws) return;
+    // Kernels queued on the handle's stream may still use the buffer.
+    cudaStreamSynchronize(ctx.stream);
+    cudaFree(ctx.device_ws);
+    ctx.device_ws = nullptr;
+    ctx.device_ws_bytes = 0;
 }
 
 }  // namespace batcheig::cuda

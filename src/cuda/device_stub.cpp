@@ -4,4 +4,7 @@
 namespace batcheig::cuda {
 bool backend_compiled() { return false; }
 bool backend_usable() { return false; }
+int current_device() { return 0; }
+void *reserve_workspace(Context &, std::size_t) { return nullptr; }
+void release_workspace(Context &) {}
 }  // namespace batcheig::cuda

@@ -9,6 +9,9 @@
 #include "common/problem.hpp"
 #include "host/geev_host.hpp"
 #include "plan/tuning.hpp"
+#if BATCHEIG_HAVE_CUDA
+#include "cuda/geev/geev_cuda.hpp"
+#endif
 
 namespace batcheig::plan {
 
@@ -30,9 +33,17 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
             plan->variant = BATCHEIG_ALG_GEEV_HOST_QR;
             plan->workspace_bytes = host::geev_workspace_bytes<T>(p.n, want_v, p.batch);
             return BATCHEIG_STATUS_SUCCESS;
-        default:
-            // The CUDA backend has no geev kernels in this build yet.
+        case BATCHEIG_BACKEND_CUDA:
+#if BATCHEIG_HAVE_CUDA
+            if (params.algorithm != BATCHEIG_ALG_AUTO && params.algorithm != BATCHEIG_ALG_GEEV_CUDA_THREAD)
+                return BATCHEIG_STATUS_NOT_SUPPORTED;
+            plan->variant = BATCHEIG_ALG_GEEV_CUDA_THREAD;
+            plan->workspace_bytes = cuda::geev_thread_workspace_bytes<T>(p.n, p.want_vl, p.want_vr, p.batch);
+            return BATCHEIG_STATUS_SUCCESS;
+#else
             return BATCHEIG_STATUS_NOT_SUPPORTED;
+#endif
+        default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
 
@@ -41,6 +52,9 @@ batcheigStatus_t run_geev(Context &ctx, const GeevPlan &plan, const GeevProblem<
                           std::size_t lwork) {
     switch (plan.variant) {
         case BATCHEIG_ALG_GEEV_HOST_QR: return host::geev<T>(ctx, p, work, lwork);
+#if BATCHEIG_HAVE_CUDA
+        case BATCHEIG_ALG_GEEV_CUDA_THREAD: return cuda::geev_thread<T>(ctx, p, work, lwork);
+#endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
