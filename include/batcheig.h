@@ -92,7 +92,9 @@ typedef enum batcheigEigMode_t {
  */
 typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_AUTO = 0,        /**< Let the dispatcher decide (default). */
-    BATCHEIG_ALG_GEEV_HOST_QR = 1 /**< geev, host backend: one matrix per OpenMP task, Hessenberg + Francis QR. */
+    BATCHEIG_ALG_GEEV_HOST_QR = 1, /**< geev, host backend: one matrix per OpenMP task, Hessenberg + Francis QR. */
+    BATCHEIG_ALG_JACOBI_HOST_SCALAR = 2, /**< syevj/heevj, host backend: two-sided cyclic Jacobi, round-robin steps of n/2 rotations. */
+    BATCHEIG_ALG_JACOBI_HOST_BLOCK = 3   /**< syevj/heevj, host backend: one-sided block Jacobi on 2nb x 2nb Gram blocks. */
 } batcheigAlgorithm_t;
 
 /**
@@ -105,7 +107,11 @@ typedef enum batcheigAlgorithm_t {
  */
 typedef enum batcheigInfoCode_t {
     /** The matrix holds NaN or Inf: its eigenvalues and vectors are set to NaN. */
-    BATCHEIG_INFO_NONFINITE = -1
+    BATCHEIG_INFO_NONFINITE = -1,
+    /** Jacobi (syevj/heevj) did not reach the tolerance within the maximum
+     *  number of sweeps; the outputs hold the last iterate (see
+     *  batcheigParamsSetJacobiOutputs() for its off-diagonal norm). */
+    BATCHEIG_INFO_JACOBI_NOT_CONVERGED = -2
 } batcheigInfoCode_t;
 
 /* ------------------------------------------------------------------------ */
@@ -301,6 +307,149 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
     batcheigHandle_t handle, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n,
     batcheigDoubleComplex *A, int lda, batcheigDoubleComplex *W, batcheigDoubleComplex *VL,
     int ldvl, batcheigDoubleComplex *VR, int ldvr, void *work, size_t lwork, int *info,
+    batcheigParams_t params, int batch);
+
+/** @} */
+/* ------------------------------------------------------------------------ */
+/** @name Symmetric / Hermitian eigenproblems (Jacobi): syevjBatched, heevjBatched
+ *
+ * For each Hermitian (real: symmetric) matrix A_b of the batch, compute its
+ * real eigenvalues and optionally orthonormal eigenvectors,
+ * A_b = V diag(W) V^H, by Jacobi's method, as cuSOLVER's `?syevjBatched`:
+ * - Only the triangle named by `uplo` is read (the other one may hold
+ *   anything, NaN included); imaginary parts of the diagonal are ignored.
+ * - `jobz` = ::BATCHEIG_EIG_MODE_VECTOR: A_b is overwritten by V (column j
+ *   belongs to eigenvalue j). ::BATCHEIG_EIG_MODE_NOVECTOR: only W is
+ *   computed and the contents of A on exit are unspecified (the host backend
+ *   leaves A unchanged; other backends may use it as scratch).
+ * - W_b is sorted ascending, the vectors alike, unless sorting is switched
+ *   off with batcheigParamsSetSortEigenvalues().
+ *
+ * Method. The triangle is copied into a full working matrix and scaled by a
+ * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the
+ * overflow or underflow threshold are handled without loss. Then sweeps of
+ * Jacobi rotations (with the phase of a_pq for complex types) in the
+ * parallel round-robin order, n/2 disjoint rotations per step, until
+ *     off(A_k) <= tol * ||A||_F,   off(X) = sqrt(sum_{i != j} |x_ij|^2),
+ * or `maxSweeps` sweeps ran. tol is set with batcheigParamsSetTolerance();
+ * the default (tol <= 0) is the machine epsilon of the precision, 2u
+ * (FLT_EPSILON or DBL_EPSILON). Variants (batcheigParamsSetAlgorithm()):
+ * - ::BATCHEIG_ALG_JACOBI_HOST_SCALAR: two-sided cyclic Jacobi on the whole
+ *   matrix; A_k is the rotated matrix.
+ * - ::BATCHEIG_ALG_JACOBI_HOST_BLOCK: one-sided block Jacobi (Huang, Liu,
+ *   Zhao 2023): pairs of nb-column blocks, each 2nb x 2nb Gram block
+ *   Q_S^H (A Q)_S diagonalized by the scalar method; A_k = Q^H (A Q). As A Q
+ *   is updated rather than recomputed, A_k carries rounding errors that
+ *   rotations cannot remove, so the tolerance this variant uses is
+ *   max(tol, 4 sqrt(n) u).
+ * - ::BATCHEIG_ALG_AUTO: the host backend picks by n (docs/performance.md).
+ * A variant that does not belong to the handle's backend makes the call
+ * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
+ *
+ * `info[b]`: 0 success; ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED: the tolerance
+ * was not met in `maxSweeps` sweeps, W_b and V hold the last iterate (sorted,
+ * V orthonormal to working accuracy); ::BATCHEIG_INFO_NONFINITE: the triangle
+ * holds NaN or Inf, W_b and (with vectors) A_b are set to NaN. A failing
+ * matrix never changes the results of the others. The executed sweeps and
+ * the final off(A_k) / ||A||_F of every matrix are available through
+ * batcheigParamsSetJacobiOutputs().
+ *
+ * Argument positions (for batcheigGetErrorArgument()), all precisions:
+ * 1 handle, 2 jobz, 3 uplo, 4 n, 5 A, 6 lda, 7 W, 8 work, 9 lwork, 10 info,
+ * 11 params, 12 batch. The `_bufferSize` queries: 1 handle, 2 jobz, 3 uplo,
+ * 4 n, 5 A, 6 lda, 7 W, 8 lwork (output pointer), 9 params, 10 batch.
+ * Arguments are checked in the order jobz, uplo, n, lda, batch, then (not
+ * for the queries) A, W, info, then (queries) lwork, then the workspace size.
+ *
+ * Requirements: `n >= 0`, `batch >= 0`, `lda >= max(1,n)`; `A`, `W` and
+ * `info` non-NULL; `lwork` at least the size returned by the `_bufferSize`
+ * query when `work` is not NULL. `n == 0` or `batch == 0` returns
+ * ::BATCHEIG_STATUS_SUCCESS at once and writes nothing.
+ *
+ * Workspace: as geevBatched. `work == NULL` makes the handle allocate and
+ * cache it; otherwise `lwork` bytes at `work` are used and the call
+ * allocates nothing. The size depends on `jobz`, n, batch, the variant (so on
+ * the params) and the thread count, not on the data.
+ */
+/** @{ */
+
+/** @brief Which triangle of a Hermitian matrix is stored (values as cuBLAS's `cublasFillMode_t`). */
+typedef enum batcheigFillMode_t {
+    BATCHEIG_FILL_MODE_LOWER = 0, /**< The lower triangle (i >= j) is read. */
+    BATCHEIG_FILL_MODE_UPPER = 1  /**< The upper triangle (i <= j) is read. */
+} batcheigFillMode_t;
+
+/**
+ * @brief Maximum number of Jacobi sweeps per matrix; `0` restores the
+ *        default 100. Negative values are invalid (position 2).
+ */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetMaxSweeps(batcheigParams_t params, int maxSweeps);
+/** @brief Read the sweep cap (0 means default). */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetMaxSweeps(batcheigParams_t params, int *maxSweeps);
+
+/**
+ * @brief Sort the eigenvalues ascending, the eigenvectors alike (`sort != 0`,
+ *        the default), or leave them in the order the iteration produces
+ *        (`sort == 0`).
+ */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetSortEigenvalues(batcheigParams_t params, int sort);
+/** @brief Read the sort flag (1 or 0). */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetSortEigenvalues(batcheigParams_t params, int *sort);
+
+/**
+ * @brief Per-matrix Jacobi diagnostics: arrays the syevj/heevj calls that use
+ *        these params fill, `sweeps[b]` with the number of sweeps executed
+ *        and `residual[b]` with the final off(A_k) / ||A||_F (0 for the zero
+ *        matrix and n = 1, NaN for a matrix holding NaN/Inf).
+ *
+ * Each array has `batch` elements and lives in the same memory space as the
+ * call's other arrays; either may be NULL (not wanted; the default). The
+ * pointers are stored, not copied: a params object used by calls with
+ * different batches must be given arrays long enough for each. Calls that
+ * return early (argument error, `n == 0`, `batch == 0`) write nothing.
+ * `info[b] == ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED` exactly when
+ * `residual[b]` exceeds the tolerance the variant used.
+ */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetJacobiOutputs(batcheigParams_t params, int *sweeps, double *residual);
+/** @brief Read the diagnostic arrays set with batcheigParamsSetJacobiOutputs(); either pointer argument may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetJacobiOutputs(batcheigParams_t params, int **sweeps, double **residual);
+
+/** @brief Workspace size in bytes of batcheigSsyevjBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigSsyevjBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, const float *A,
+    int lda, const float *W, size_t *lwork, batcheigParams_t params, int batch);
+/** @brief Workspace size in bytes of batcheigDsyevjBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigDsyevjBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, const double *A,
+    int lda, const double *W, size_t *lwork, batcheigParams_t params, int batch);
+/** @brief Workspace size in bytes of batcheigCheevjBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigCheevjBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n,
+    const batcheigComplex *A, int lda, const float *W, size_t *lwork, batcheigParams_t params,
+    int batch);
+/** @brief Workspace size in bytes of batcheigZheevjBatched(). Pointers may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigZheevjBatched_bufferSize(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n,
+    const batcheigDoubleComplex *A, int lda, const double *W, size_t *lwork,
+    batcheigParams_t params, int batch);
+
+/** @brief Eigenvalues and optional eigenvectors of a batch of real symmetric single-precision matrices. */
+BATCHEIG_API batcheigStatus_t batcheigSsyevjBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, float *A,
+    int lda, float *W, void *work, size_t lwork, int *info, batcheigParams_t params, int batch);
+/** @brief Eigenvalues and optional eigenvectors of a batch of real symmetric double-precision matrices. */
+BATCHEIG_API batcheigStatus_t batcheigDsyevjBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, double *A,
+    int lda, double *W, void *work, size_t lwork, int *info, batcheigParams_t params, int batch);
+/** @brief Eigenvalues and optional eigenvectors of a batch of single-complex Hermitian matrices. */
+BATCHEIG_API batcheigStatus_t batcheigCheevjBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n,
+    batcheigComplex *A, int lda, float *W, void *work, size_t lwork, int *info,
+    batcheigParams_t params, int batch);
+/** @brief Eigenvalues and optional eigenvectors of a batch of double-complex Hermitian matrices. */
+BATCHEIG_API batcheigStatus_t batcheigZheevjBatched(
+    batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n,
+    batcheigDoubleComplex *A, int lda, double *W, void *work, size_t lwork, int *info,
     batcheigParams_t params, int batch);
 
 /** @} */

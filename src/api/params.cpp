@@ -48,7 +48,9 @@ batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlg
     if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
     switch (algorithm) {
         case BATCHEIG_ALG_AUTO:
-        case BATCHEIG_ALG_GEEV_HOST_QR: break;
+        case BATCHEIG_ALG_GEEV_HOST_QR:
+        case BATCHEIG_ALG_JACOBI_HOST_SCALAR:
+        case BATCHEIG_ALG_JACOBI_HOST_BLOCK: break;
         default: return BATCHEIG_STATUS_INVALID_VALUE;
     }
     params->algorithm = algorithm;
@@ -59,6 +61,49 @@ batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params, batcheigAlg
     if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
     if (!algorithm) return BATCHEIG_STATUS_INVALID_VALUE;
     *algorithm = params->algorithm;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+// ---- Jacobi (syevj/heevj) options ------------------------------------------
+
+batcheigStatus_t batcheigParamsSetMaxSweeps(batcheigParams_t params, int maxSweeps) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (maxSweeps < 0) return BATCHEIG_STATUS_INVALID_VALUE;
+    params->max_sweeps = maxSweeps;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetMaxSweeps(batcheigParams_t params, int *maxSweeps) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (!maxSweeps) return BATCHEIG_STATUS_INVALID_VALUE;
+    *maxSweeps = params->max_sweeps;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsSetSortEigenvalues(batcheigParams_t params, int sort) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    params->sort = sort != 0;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetSortEigenvalues(batcheigParams_t params, int *sort) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (!sort) return BATCHEIG_STATUS_INVALID_VALUE;
+    *sort = params->sort ? 1 : 0;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsSetJacobiOutputs(batcheigParams_t params, int *sweeps, double *residual) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    params->jacobi_sweeps = sweeps;
+    params->jacobi_residual = residual;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetJacobiOutputs(batcheigParams_t params, int **sweeps, double **residual) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (sweeps) *sweeps = params->jacobi_sweeps;
+    if (residual) *residual = params->jacobi_residual;
     return BATCHEIG_STATUS_SUCCESS;
 }
 

@@ -26,4 +26,25 @@ struct GeevProblem {
     int max_iterations = 0;  // 0: LAPACK default
 };
 
+// A syevjBatched / heevjBatched call. A holds the `lower` (else upper)
+// triangles on entry and the eigenvectors on exit when want_v; w the real
+// eigenvalues. sweeps/residual are the optional per-matrix diagnostics.
+template <class T>
+struct SyevjProblem {
+    using R = core::real_t<T>;
+    bool want_v = false;
+    bool lower = true;
+    int n = 0;
+    T *A = nullptr;
+    int lda = 1;
+    R *w = nullptr;
+    int *info = nullptr;
+    int batch = 0;
+    double tolerance = 0;  // <= 0: default
+    int max_sweeps = 0;    // 0: default
+    bool sort = true;
+    int *sweeps = nullptr;
+    double *residual = nullptr;
+};
+
 }  // namespace batcheig

@@ -11,4 +11,23 @@ namespace batcheig::plan::tuning {
 // very different iteration counts.
 inline constexpr int host_chunk = 16;
 
+// ---- syevj / heevj (Jacobi), host backend ----------------------------------
+// Widest column block of the one-sided block variant (the Gram blocks are
+// 2nb x 2nb; core::jacobi_block_width() also caps nb at n/4). 16 keeps a
+// complex-double Gram block and its eigenvectors (2 x 32 x 32 x 16 B = 32 KiB)
+// in L1/L2 next to the n x 2nb GEMM panel; 8 and 32 were within a few per cent
+// of it at n = 128..512 on the development machine (AMD EPYC, 2 cores,
+// batcheig_bench syevj --precision d/z --vectors, 2026-11-21).
+inline constexpr int host_jacobi_block_nb = 16;
+
+// BATCHEIG_ALG_AUTO on the host picks the block variant for n >= this. The
+// two-sided scalar variant was faster at every size measured (n = 4..512,
+// d and z, with and without vectors; docs/performance.md): the block
+// variant does ~1.5x the flops of a scalar sweep plus the Q^H (A Q) product
+// of its convergence test, and a CPU core gains little from its
+// column-block locality at these sizes. So AUTO always picks the scalar
+// variant on the host; the block variant exists for the GPU issue to reuse
+// and stays selectable through the params.
+inline constexpr int host_jacobi_block_min_n = 1 << 30;
+
 }  // namespace batcheig::plan::tuning

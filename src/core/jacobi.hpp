@@ -1,0 +1,337 @@
+// Building blocks of the Jacobi eigenvalue method for real symmetric and
+// complex Hermitian matrices (Huang, Liu and Zhao 2023, section 2; Golub and
+// Van Loan, section 8.5): plane rotations with the phase of a_pq, the
+// parallel round-robin (tournament) ordering, the two-sided "scalar" sweep
+// built from steps of n/2 disjoint rotations, norms, and the sort of the
+// eigenvalues with their vectors.
+//
+// Everything works on full (both triangles) Hermitian matrices held in
+// MatViews, so the same routines serve the host backend (column-major views
+// of a per-thread workspace) and GPU kernels (shared-memory or interleaved
+// views). A step is split into the pieces a GPU kernel runs in parallel:
+//   step_rotations  one thread per pair: the n/2 rotations of the step, all
+//                   computed from the matrix as it is before the step (the
+//                   pairs are disjoint, so no rotation changes another's
+//                   2x2 pivot block);
+//   apply_right     one thread per (row, pair): A := A J (columns p, q);
+//   apply_left      one thread per (column, pair): A := J^H A (rows p, q);
+//   step_finish     one thread per pair: the exact 2x2 results.
+// Applying the rotations of a step in any order gives J^H A J for the same
+// block-diagonal J, so the sequential host loop computes what the parallel
+// kernel computes (up to the order of rounding).
+#pragma once
+
+#include "core/blas.hpp"
+
+namespace batcheig::core {
+
+// x * 2^e and the binary exponent of x (floor(log2|x|)), exact; used to scale
+// a matrix by a power of two before iterating.
+BATCHEIG_HD float rldexp(float x, int e) { return ldexpf(x, e); }
+BATCHEIG_HD double rldexp(double x, int e) { return ldexp(x, e); }
+BATCHEIG_HD int rilogb(float x) { return ilogbf(x); }
+BATCHEIG_HD int rilogb(double x) { return ilogb(x); }
+template <class R> BATCHEIG_HD complex<R> rldexp(complex<R> x, int e) {
+    return complex<R>(rldexp(x.re, e), rldexp(x.im, e));
+}
+
+namespace jacobi {
+
+// ---------------------------------------------------------------------------
+// Round-robin ordering (the "circle method"): m players (m even) meet each
+// other exactly once in m-1 steps of m/2 disjoint pairs. Player m-1 stays in
+// place; the others rotate by one position per step. Returns pair k
+// (0 <= k < m/2) of step `step` (0 <= step < m-1) as p < q. With an odd
+// number of indices, the caller uses m = n+1 and skips pairs with q == n.
+BATCHEIG_HD void round_robin_pair(index_t m, index_t step, index_t k, index_t &p, index_t &q) {
+    const index_t m1 = m - 1;
+    index_t a, b;
+    if (k == 0) {
+        a = m1;
+        b = step;
+    } else {
+        a = (step + k) % m1;
+        b = (step + m1 - k) % m1;
+    }
+    p = a < b ? a : b;
+    q = a < b ? b : a;
+}
+
+// Number of round-robin players for n indices (n rounded up to even).
+BATCHEIG_HD index_t players(index_t n) { return n + (n & 1); }
+
+// ---------------------------------------------------------------------------
+// One Jacobi rotation. J acts on the index pair (p, q) as
+//     J = [ c        s ]     c real, s = sin(phi) * a_pq / |a_pq|,
+//         [ -conj(s) c ]
+// and makes (J^H A J)_pq = 0. For the Hermitian 2x2 pivot block
+// [a b; conj(b) d] with b = |b| e, J = D^H R D where D = diag(1, e) and
+// R = [c s; -s c] is the real rotation that diagonalizes [a |b|; |b| d]
+// (Rutishauser's formulas, which never lose accuracy to cancellation):
+//     theta = (d - a) / (2|b|),  t = sign(theta) / (|theta| + sqrt(1 + theta^2)),
+//     c = 1 / sqrt(1 + t^2),     s = t c e,
+//     new diagonal: a - t|b|, d + t|b|.
+// |t| <= 1, so nothing overflows; theta = +-Inf gives t = 0 (no rotation).
+template <class T>
+struct Rotation {
+    using R = real_t<T>;
+    index_t p, q;  // the pair, p < q
+    R c;
+    T s;
+    R lp, lq;  // the new diagonal entries a_pp, a_qq
+};
+
+// Build the rotation of pivot (app, aqq, apq). Returns false when a_pq is
+// negligible and is to be set to zero instead of rotated:
+//   |a_pq| <= u sqrt(|a_pp|) sqrt(|a_qq|)  (Demmel-Veselic: changes no
+//     eigenvalue by more than u times its size), or
+//   |a_pq| < safmin / u  (only reached for matrices the callers have scaled
+//     to max|a_ij| ~ 1: such an entry is far below u ||A||, and dividing by
+//     it could overflow).
+template <class T>
+BATCHEIG_HD bool make_rotation(real_t<T> app, real_t<T> aqq, T apq, Rotation<T> &rot) {
+    using R = real_t<T>;
+    const R u = limits<R>::eps();
+    const R r = cabs(apq);
+    rot.c = R(1);
+    rot.s = T(0);
+    rot.lp = app;
+    rot.lq = aqq;
+    if (!(r >= limits<R>::safmin() / u) || r <= u * rsqrt_(rabs(app)) * rsqrt_(rabs(aqq))) return false;
+    const R theta = (aqq - app) / (R(2) * r);
+    R t = R(1) / (rabs(theta) + lapy2(R(1), theta));
+    if (theta < R(0)) t = -t;
+    const R c = R(1) / rsqrt_(R(1) + t * t);
+    rot.c = c;
+    rot.s = (apq / r) * (t * c);  // the phase e = a_pq / |a_pq| times sin(phi)
+    rot.lp = app - t * r;
+    rot.lq = aqq + t * r;
+    return true;
+}
+
+// (x, y) := (c x - conj(s) y, s x + c y): columns p, q of X times J.
+template <class T>
+BATCHEIG_HD void rotate_right(T &x, T &y, real_t<T> c, T s) {
+    const T xo = x;
+    x = c * xo - conj(s) * y;
+    y = s * xo + c * y;
+}
+// (x, y) := (c x - s y, conj(s) x + c y): rows p, q of J^H X.
+template <class T>
+BATCHEIG_HD void rotate_left(T &x, T &y, real_t<T> c, T s) {
+    const T xo = x;
+    x = c * xo - s * y;
+    y = conj(s) * xo + c * y;
+}
+
+// ---------------------------------------------------------------------------
+// Norms of a full n x n Hermitian matrix. The callers scale the matrix so
+// that max |a_ij| is about 1: plain sums of squares then neither overflow
+// (n^2 * 8 stays far below the overflow threshold) nor lose anything that
+// matters (squares below the underflow threshold are below u^2 ||A||^2).
+template <class T>
+BATCHEIG_HD real_t<T> abs2(T x) {
+    return real(x) * real(x) + imag(x) * imag(x);
+}
+
+// sqrt(sum_{i != j} |a_ij|^2).
+template <class M>
+BATCHEIG_HD real_t<typename M::value_type> off_norm(index_t n, M a) {
+    using R = real_t<typename M::value_type>;
+    R s = R(0);
+    for (index_t j = 0; j < n; ++j)
+        for (index_t i = 0; i < n; ++i)
+            if (i != j) s += abs2(a(i, j));
+    return rsqrt_(s);
+}
+
+// sqrt(sum_{i,j} |a_ij|^2), with only the real part of the diagonal.
+template <class M>
+BATCHEIG_HD real_t<typename M::value_type> fro_norm(index_t n, M a) {
+    using R = real_t<typename M::value_type>;
+    R s = R(0);
+    for (index_t j = 0; j < n; ++j)
+        for (index_t i = 0; i < n; ++i) s += i == j ? real(a(i, i)) * real(a(i, i)) : abs2(a(i, j));
+    return rsqrt_(s);
+}
+
+template <class M>
+BATCHEIG_HD void set_identity(index_t n, M a) {
+    using T = typename M::value_type;
+    for (index_t j = 0; j < n; ++j)
+        for (index_t i = 0; i < n; ++i) a(i, j) = T(i == j ? 1 : 0);
+}
+
+// ---------------------------------------------------------------------------
+// The pieces of one parallel step of the two-sided method.
+
+// The rotations of step `step` of a sweep over the n x n matrix a, written to
+// rot[0..count) (only the pairs that rotate; negligible a_pq are set to
+// zero here, which no other rotation of the step reads). Returns count.
+template <class T>
+BATCHEIG_HD index_t step_rotations(index_t n, index_t step, MatView<T> a, Rotation<T> *rot) {
+    const index_t m = players(n);
+    index_t count = 0;
+    for (index_t k = 0; k < m / 2; ++k) {
+        index_t p, q;
+        round_robin_pair(m, step, k, p, q);
+        if (q >= n) continue;  // the dummy player of odd n
+        Rotation<T> &r = rot[count];
+        r.p = p;
+        r.q = q;
+        if (make_rotation<T>(real(a(p, p)), real(a(q, q)), a(p, q), r)) {
+            ++count;
+        } else {
+            a(p, q) = T(0);
+            a(q, p) = T(0);
+        }
+    }
+    return count;
+}
+
+// X := X J for the rows [0, rows) of X (the columns p, q of every rotation).
+template <class T>
+BATCHEIG_HD void apply_right(index_t rows, MatView<T> x, const Rotation<T> *rot, index_t count) {
+    for (index_t k = 0; k < count; ++k) {
+        const Rotation<T> r = rot[k];
+        T *xp = &x(0, r.p);
+        T *xq = &x(0, r.q);
+        const index_t es = x.es;
+        for (index_t i = 0; i < rows; ++i) rotate_right(xp[i * es], xq[i * es], r.c, r.s);
+    }
+}
+
+// X := J^H X for the columns [0, cols) of X (the rows p, q of every
+// rotation), walking X column by column so that column-major storage is
+// read contiguously.
+template <class T>
+BATCHEIG_HD void apply_left(index_t cols, MatView<T> x, const Rotation<T> *rot, index_t count) {
+    for (index_t j = 0; j < cols; ++j)
+        for (index_t k = 0; k < count; ++k) {
+            const Rotation<T> r = rot[k];
+            rotate_left(x(r.p, j), x(r.q, j), r.c, r.s);
+        }
+}
+
+// The exact 2x2 results of every rotation: the new diagonal entries (real)
+// and zero pivots, replacing what apply_right/apply_left rounded.
+template <class T>
+BATCHEIG_HD void step_finish(MatView<T> a, const Rotation<T> *rot, index_t count) {
+    for (index_t k = 0; k < count; ++k) {
+        const Rotation<T> r = rot[k];
+        a(r.p, r.p) = T(r.lp);
+        a(r.q, r.q) = T(r.lq);
+        a(r.p, r.q) = T(0);
+        a(r.q, r.p) = T(0);
+    }
+}
+
+// One two-sided sweep (n-1 or n steps of round-robin) over the full n x n
+// Hermitian matrix a; the rotations are accumulated into v when want_v.
+// rot holds at least n/2 + 1 entries. Returns the number of rotations made.
+template <class T>
+BATCHEIG_HD index_t sweep(index_t n, MatView<T> a, bool want_v, MatView<T> v, Rotation<T> *rot) {
+    const index_t steps = players(n) - 1;
+    index_t total = 0;
+    for (index_t step = 0; step < steps; ++step) {
+        const index_t count = step_rotations(n, step, a, rot);
+        if (count == 0) continue;
+        apply_right(n, a, rot, count);
+        apply_left(n, a, rot, count);
+        step_finish(a, rot, count);
+        if (want_v) apply_right(n, v, rot, count);
+        total += count;
+    }
+    return total;
+}
+
+// Result of an iteration: sweeps executed and the final off-diagonal norm.
+template <class R>
+struct SolveResult {
+    index_t sweeps = 0;
+    R off = R(0);
+};
+
+// Two-sided cyclic Jacobi on the full Hermitian n x n matrix a until
+// off(a) <= tol_abs or max_sweeps sweeps ran. The off-diagonal norm is
+// tested before every sweep and after the last one, so `off` is the norm of
+// the matrix returned and off > tol_abs means "not converged".
+template <class T>
+BATCHEIG_HD SolveResult<real_t<T>> solve_scalar(index_t n, MatView<T> a, bool want_v, MatView<T> v,
+                                                real_t<T> tol_abs, index_t max_sweeps, Rotation<T> *rot) {
+    SolveResult<real_t<T>> res;
+    for (;;) {
+        res.off = off_norm(n, a);
+        if (res.off <= tol_abs || res.sweeps >= max_sweeps) break;
+        sweep(n, a, want_v, v, rot);
+        ++res.sweeps;
+    }
+    return res;
+}
+
+// ---------------------------------------------------------------------------
+// Restore the orthonormality of accumulated eigenvectors: one Newton-Schulz
+// step towards the polar factor of v,
+//     F = V^H V - I,   V := V (I - F/2) = V (3I - V^H V) / 2,
+// which takes ||V^H V - I|| from eps to O(eps^2) plus the rounding of the two
+// products (a few u sqrt(n)). Jacobi applies n-1 rotations per sweep to every
+// column of V, each rotation orthogonal only to about u, so without this step
+// ||I - V^H V|| grows like sqrt(n * sweeps) u (about 50 n u for n = 256 in
+// single precision); the step costs 3n^3 flops, a few per cent of the
+// iteration. f and tmp are n x n scratch.
+template <class T>
+BATCHEIG_HD void refine_orthonormal(index_t n, MatView<T> v, MatView<T> f, MatView<T> tmp) {
+    using R = real_t<T>;
+    for (index_t j = 0; j < n; ++j) {
+        const VecView<T> vj = v.col(j);
+        for (index_t i = j; i < n; ++i) {
+            const VecView<T> vi = v.col(i);
+            T acc = T(0);
+            for (index_t r = 0; r < n; ++r) acc += conj(vi[r]) * vj[r];
+            if (i == j) acc = T(real(acc) - R(1));
+            f(i, j) = acc * R(-0.5);
+            f(j, i) = conj(acc) * R(-0.5);
+        }
+    }
+    // tmp = V (I + f) with f = -F/2, column by column.
+    for (index_t j = 0; j < n; ++j) {
+        const VecView<T> tj = tmp.col(j), vj = v.col(j);
+        for (index_t r = 0; r < n; ++r) tj[r] = vj[r];
+        for (index_t k = 0; k < n; ++k) {
+            const T fkj = f(k, j);
+            if (fkj == T(0)) continue;
+            const VecView<T> vk = v.col(k);
+            for (index_t r = 0; r < n; ++r) tj[r] += vk[r] * fkj;
+        }
+    }
+    for (index_t j = 0; j < n; ++j)
+        for (index_t r = 0; r < n; ++r) v(r, j) = tmp(r, j);
+}
+
+// ---------------------------------------------------------------------------
+// Sort w[0..n) ascending and permute the columns of v alike (selection sort:
+// n-1 column swaps at most, no recursion).
+template <class R, class T>
+BATCHEIG_HD void sort_ascending(index_t n, VecView<R> w, bool want_v, MatView<T> v) {
+    for (index_t i = 0; i + 1 < n; ++i) {
+        index_t k = i;
+        R best = w[i];
+        for (index_t j = i + 1; j < n; ++j)
+            if (w[j] < best) {
+                best = w[j];
+                k = j;
+            }
+        if (k == i) continue;
+        w[k] = w[i];
+        w[i] = best;
+        if (want_v)
+            for (index_t r = 0; r < n; ++r) {
+                const T tmp = v(r, i);
+                v(r, i) = v(r, k);
+                v(r, k) = tmp;
+            }
+    }
+}
+
+}  // namespace jacobi
+}  // namespace batcheig::core
