@@ -94,7 +94,8 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_AUTO = 0,        /**< Let the dispatcher decide (default). */
     BATCHEIG_ALG_GEEV_HOST_QR = 1, /**< geev, host backend: one matrix per OpenMP task, Hessenberg + Francis QR. */
     BATCHEIG_ALG_JACOBI_HOST_SCALAR = 2, /**< syevj/heevj, host backend: two-sided cyclic Jacobi, round-robin steps of n/2 rotations. */
-    BATCHEIG_ALG_JACOBI_HOST_BLOCK = 3   /**< syevj/heevj, host backend: one-sided block Jacobi on 2nb x 2nb Gram blocks. */
+    BATCHEIG_ALG_JACOBI_HOST_BLOCK = 3,  /**< syevj/heevj, host backend: one-sided block Jacobi on 2nb x 2nb Gram blocks. */
+    BATCHEIG_ALG_GEEV_CUDA_THREAD = 16   /**< geev, CUDA backend: one matrix per thread over an element-interleaved copy of the batch (every n). */
 } batcheigAlgorithm_t;
 
 /**
@@ -255,6 +256,12 @@ BATCHEIG_API batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params
  * are set to NaN; ::BATCHEIG_INFO_NONFINITE: the input held NaN or Inf and
  * all outputs of that matrix are NaN. A failing matrix never changes the
  * results of the others.
+ *
+ * Memory spaces (CUDA backend): with device (or managed) arrays the call
+ * is enqueued on the handle's stream and returns at once, like cuSOLVER;
+ * with host arrays the batch is staged through device buffers that the
+ * handle owns (`work` is then not used) and the call returns when the
+ * results are in host memory, like LAPACK.
  *
  * Workspace: `work == NULL` makes the handle allocate and cache it;
  * otherwise `lwork` bytes at `work` are used and the call allocates nothing.

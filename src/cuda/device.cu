@@ -2,6 +2,7 @@
 #include <cuda_runtime.h>
 
 #include "cuda/device.hpp"
+#include "cuda/memory.hpp"
 
 namespace batcheig::cuda {
 
@@ -49,6 +50,16 @@ void release_workspace(Context &ctx) {
     cudaFree(ctx.device_ws);
     ctx.device_ws = nullptr;
     ctx.device_ws_bytes = 0;
+}
+
+bool is_device_pointer(const void *p) {
+    if (!p) return false;
+    cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged;
 }
 
 }  // namespace batcheig::cuda

@@ -38,7 +38,7 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
             if (params.algorithm != BATCHEIG_ALG_AUTO && params.algorithm != BATCHEIG_ALG_GEEV_CUDA_THREAD)
                 return BATCHEIG_STATUS_NOT_SUPPORTED;
             plan->variant = BATCHEIG_ALG_GEEV_CUDA_THREAD;
-            plan->workspace_bytes = cuda::geev_thread_workspace_bytes<T>(p.n, p.want_vl, p.want_vr, p.batch);
+            plan->workspace_bytes = cuda::geev_workspace_bytes<T>(plan->variant, p.n, p.want_vl, p.want_vr, p.batch);
             return BATCHEIG_STATUS_SUCCESS;
 #else
             return BATCHEIG_STATUS_NOT_SUPPORTED;
@@ -53,7 +53,7 @@ batcheigStatus_t run_geev(Context &ctx, const GeevPlan &plan, const GeevProblem<
     switch (plan.variant) {
         case BATCHEIG_ALG_GEEV_HOST_QR: return host::geev<T>(ctx, p, work, lwork);
 #if BATCHEIG_HAVE_CUDA
-        case BATCHEIG_ALG_GEEV_CUDA_THREAD: return cuda::geev_thread<T>(ctx, p, work, lwork);
+        case BATCHEIG_ALG_GEEV_CUDA_THREAD: return cuda::geev<T>(ctx, plan.variant, p, work, lwork);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

@@ -30,4 +30,17 @@ inline constexpr int host_jacobi_block_nb = 16;
 // and stays selectable through the params.
 inline constexpr int host_jacobi_block_min_n = 1 << 30;
 
+// ---- geev, CUDA backend ------------------------------------------------------
+// Matrices per chunk of the one-matrix-per-thread variant: the chunk's
+// interleaved copy of A (and of the vectors) is the variant's workspace.
+// 131072 threads are ~4x what an H100/H200 keeps resident at this kernel's
+// register count (the whole QR in one thread), so the GPU stays full while
+// the workspace stays below ~1 GB up to n = 30 in double precision.
+inline constexpr long long cuda_geev_thread_chunk = 131072;
+
+// Host arrays on the CUDA backend: matrices per staging round trip. Large
+// enough that each round trip fills the GPU (see cuda_geev_thread_chunk),
+// small enough that the staging buffers stay near 1 GB at n = 30, double.
+inline constexpr long long cuda_staging_chunk = 131072;
+
 }  // namespace batcheig::plan::tuning

@@ -4,7 +4,12 @@
 // The batch is processed in chunks; each chunk is transposed into the
 // element-interleaved layout (layout.cuh), every thread runs core::geev on
 // its matrix through strided views, and eigenvectors are transposed back.
-// It serves every n; it is the variant of choice for the smallest n.
+// It serves every n.
+//
+// Arrays in device (or managed) memory: the work is enqueued on the handle's
+// stream and the call returns at once. Arrays in host memory: the batch is
+// staged through device buffers owned by the handle, and the call returns
+// when the results are back in host memory.
 #pragma once
 
 #include <cstddef>
@@ -15,10 +20,12 @@
 
 namespace batcheig::cuda {
 
+// Device workspace of a call on device arrays.
 template <class T>
-std::size_t geev_thread_workspace_bytes(int n, bool want_vl, bool want_vr, int batch);
+std::size_t geev_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_vl, bool want_vr, int batch);
 
 template <class T>
-batcheigStatus_t geev_thread(Context &ctx, const GeevProblem<T> &p, void *work, std::size_t lwork);
+batcheigStatus_t geev(Context &ctx, batcheigAlgorithm_t variant, const GeevProblem<T> &p, void *work,
+                      std::size_t lwork);
 
 }  // namespace batcheig::cuda

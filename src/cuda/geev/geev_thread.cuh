@@ -6,7 +6,7 @@
 
 #include "core/geev.hpp"
 #include "cuda/cuda_check.cuh"
-#include "cuda/geev/geev_cuda.hpp"
+#include "common/problem.hpp"
 #include "cuda/layout.cuh"
 #include "plan/tuning.hpp"
 
@@ -92,18 +92,19 @@ std::int64_t chunk_size(int batch) {
 
 }  // namespace geev_thread_detail
 
+// Workspace of the variant (device arrays).
 template <class T>
 std::size_t geev_thread_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
     using namespace geev_thread_detail;
     return chunk_bytes<T>(n, want_vl, want_vr, chunk_size<T>(batch), nullptr, nullptr);
 }
 
+// Enqueue the whole batch (device arrays) on stream s.
 template <class T>
-batcheigStatus_t geev_thread(Context &ctx, const GeevProblem<T> &p, void *work, std::size_t) {
+batcheigStatus_t geev_thread(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_thread_detail;
     const std::int64_t chunk = chunk_size<T>(p.batch);
     const std::int64_t n = p.n;
-    cudaStream_t s = ctx.stream;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += chunk) {
         const std::int64_t B = std::min<std::int64_t>(chunk, p.batch - b0);
         KernelArgs<T> k;
@@ -136,8 +137,3 @@ batcheigStatus_t geev_thread(Context &ctx, const GeevProblem<T> &p, void *work, 
 
 }  // namespace batcheig::cuda
 
-#define BATCHEIG_INSTANTIATE_CUDA_GEEV_THREAD(T)                                                        \
-    template std::size_t batcheig::cuda::geev_thread_workspace_bytes<T>(int, bool, bool, int);          \
-    template batcheigStatus_t batcheig::cuda::geev_thread<T>(batcheig::Context &,                       \
-                                                             const batcheig::GeevProblem<T> &, void *, \
-                                                             std::size_t);
