@@ -1,24 +1,27 @@
 // Building blocks of the Jacobi eigenvalue method for real symmetric and
 // complex Hermitian matrices (Huang, Liu and Zhao 2023, section 2; Golub and
 // Van Loan, section 8.5): plane rotations with the phase of a_pq, the
-// parallel round-robin (tournament) ordering, the two-sided "scalar" sweep
-// built from steps of n/2 disjoint rotations, norms, and the sort of the
-// eigenvalues with their vectors.
+// parallel round-robin (tournament) ordering, the two-sided "scalar" sweep,
+// norms, and the sort of the eigenvalues with their vectors.
 //
 // Everything works on full (both triangles) Hermitian matrices held in
 // MatViews, so the same routines serve the host backend (column-major views
 // of a per-thread workspace) and GPU kernels (shared-memory or interleaved
-// views). A step is split into the pieces a GPU kernel runs in parallel:
-//   step_rotations  one thread per pair: the n/2 rotations of the step, all
-//                   computed from the matrix as it is before the step (the
-//                   pairs are disjoint, so no rotation changes another's
-//                   2x2 pivot block);
-//   apply_right     one thread per (row, pair): A := A J (columns p, q);
-//   apply_left      one thread per (column, pair): A := J^H A (rows p, q);
-//   step_finish     one thread per pair: the exact 2x2 results.
-// Applying the rotations of a step in any order gives J^H A J for the same
-// block-diagonal J, so the sequential host loop computes what the parallel
-// kernel computes (up to the order of rounding).
+// views). A sweep is m-1 round-robin steps of m/2 disjoint rotations
+// (m = n rounded up to even). Two ways to run a step:
+//  * in parallel, from the pieces a GPU kernel runs with one thread per item:
+//      step_rotations  per pair: the rotations of the step, all computed from
+//                      the matrix as it is before the step (the pairs are
+//                      disjoint, so no rotation changes another's pivot);
+//      apply_right     per (row, pair): A := A J (columns p, q);
+//      apply_left      per (column, pair): A := J^H A (rows p, q);
+//      step_finish     per pair: the exact 2x2 results.
+//  * sequentially (rotate_hermitian, the host's form): one rotation at a
+//    time, columns p, q updated and rows p, q copied from them as their
+//    conjugates, which halves the flops.
+// Both give J^H A J for the same block-diagonal J of the step: a rotation's
+// pivot block is not touched by the other rotations of its step, so the
+// sequential form computes the very rotations of the parallel one.
 #pragma once
 
 #include "core/blas.hpp"
@@ -36,6 +39,12 @@ template <class R> BATCHEIG_HD complex<R> rldexp(complex<R> x, int e) {
 }
 
 namespace jacobi {
+
+// |x|^2 for real and complex x.
+template <class T>
+BATCHEIG_HD real_t<T> abs2(T x) {
+    return real(x) * real(x) + imag(x) * imag(x);
+}
 
 // ---------------------------------------------------------------------------
 // Round-robin ordering (the "circle method"): m players (m even) meet each
@@ -79,33 +88,41 @@ struct Rotation {
     R c;
     T s;
     R lp, lq;  // the new diagonal entries a_pp, a_qq
+    R delta;   // t |a_pq| = a_pp - lp = lq - a_qq
 };
 
 // Build the rotation of pivot (app, aqq, apq). Returns false when a_pq is
 // negligible and is to be set to zero instead of rotated:
-//   |a_pq| <= u sqrt(|a_pp|) sqrt(|a_qq|)  (Demmel-Veselic: changes no
-//     eigenvalue by more than u times its size), or
-//   |a_pq| < safmin / u  (only reached for matrices the callers have scaled
-//     to max|a_ij| ~ 1: such an entry is far below u ||A||, and dividing by
-//     it could overflow).
+//   |a_pq| <= u sqrt(|a_pp| |a_qq|)  (Demmel-Veselic: changes no eigenvalue
+//     by more than u times its size), or
+//   |a_pq| < sqrt(safmin)  (only reached for matrices the callers have scaled
+//     to max|a_ij| ~ 1: such an entry is far below u ||A||).
+// Both tests are made on |a_pq|^2, which saves two square roots per rotation
+// (the scaling keeps |a_pp a_qq| far from overflow).
 template <class T>
 BATCHEIG_HD bool make_rotation(real_t<T> app, real_t<T> aqq, T apq, Rotation<T> &rot) {
     using R = real_t<T>;
     const R u = limits<R>::eps();
-    const R r = cabs(apq);
+    const R r2 = abs2(apq);
     rot.c = R(1);
     rot.s = T(0);
     rot.lp = app;
     rot.lq = aqq;
-    if (!(r >= limits<R>::safmin() / u) || r <= u * rsqrt_(rabs(app)) * rsqrt_(rabs(aqq))) return false;
+    rot.delta = R(0);
+    if (!(r2 >= limits<R>::safmin()) || r2 <= (u * u) * rabs(app * aqq)) return false;
+    const R r = rsqrt_(r2);
     const R theta = (aqq - app) / (R(2) * r);
-    R t = R(1) / (rabs(theta) + lapy2(R(1), theta));
+    // theta^2 may overflow to Inf for a tiny a_pq: t is then 0, its limit.
+    R t = R(1) / (rabs(theta) + rsqrt_(R(1) + theta * theta));
     if (theta < R(0)) t = -t;
     const R c = R(1) / rsqrt_(R(1) + t * t);
     rot.c = c;
-    rot.s = (apq / r) * (t * c);  // the phase e = a_pq / |a_pq| times sin(phi)
-    rot.lp = app - t * r;
-    rot.lq = aqq + t * r;
+    // s = sin(phi) e with the phase e = a_pq / |a_pq| (a sign for real types).
+    if constexpr (is_complex<T>) rot.s = apq * ((t * c) / r);
+    else rot.s = apq < R(0) ? -(t * c) : t * c;
+    rot.delta = t * r;
+    rot.lp = app - rot.delta;
+    rot.lq = aqq + rot.delta;
     return true;
 }
 
@@ -129,10 +146,6 @@ BATCHEIG_HD void rotate_left(T &x, T &y, real_t<T> c, T s) {
 // that max |a_ij| is about 1: plain sums of squares then neither overflow
 // (n^2 * 8 stays far below the overflow threshold) nor lose anything that
 // matters (squares below the underflow threshold are below u^2 ||A||^2).
-template <class T>
-BATCHEIG_HD real_t<T> abs2(T x) {
-    return real(x) * real(x) + imag(x) * imag(x);
-}
 
 // sqrt(sum_{i != j} |a_ij|^2).
 template <class M>
@@ -189,15 +202,24 @@ BATCHEIG_HD index_t step_rotations(index_t n, index_t step, MatView<T> a, Rotati
     return count;
 }
 
+// (x_i, y_i) := (c x_i - conj(s) y_i, s x_i + c y_i) for i < rows: columns
+// p, q (held at xp, yp with element stride es) times J. The stride-1 branch
+// lets the compiler vectorize the host's column-major case.
+template <class T>
+BATCHEIG_HD void rotate_columns(index_t rows, T *xp, T *xq, index_t es, real_t<T> c, T s) {
+    if (es == 1) {
+        for (index_t i = 0; i < rows; ++i) rotate_right(xp[i], xq[i], c, s);
+    } else {
+        for (index_t i = 0; i < rows; ++i) rotate_right(xp[i * es], xq[i * es], c, s);
+    }
+}
+
 // X := X J for the rows [0, rows) of X (the columns p, q of every rotation).
 template <class T>
 BATCHEIG_HD void apply_right(index_t rows, MatView<T> x, const Rotation<T> *rot, index_t count) {
     for (index_t k = 0; k < count; ++k) {
         const Rotation<T> r = rot[k];
-        T *xp = &x(0, r.p);
-        T *xq = &x(0, r.q);
-        const index_t es = x.es;
-        for (index_t i = 0; i < rows; ++i) rotate_right(xp[i * es], xq[i * es], r.c, r.s);
+        rotate_columns(rows, &x(0, r.p), &x(0, r.q), x.es, r.c, r.s);
     }
 }
 
@@ -214,34 +236,87 @@ BATCHEIG_HD void apply_left(index_t cols, MatView<T> x, const Rotation<T> *rot, 
 }
 
 // The exact 2x2 results of every rotation: the new diagonal entries (real)
-// and zero pivots, replacing what apply_right/apply_left rounded.
+// and zero pivots, replacing what apply_right/apply_left rounded; the
+// diagonal changes are also summed into z (see solve_scalar).
 template <class T>
-BATCHEIG_HD void step_finish(MatView<T> a, const Rotation<T> *rot, index_t count) {
+BATCHEIG_HD void step_finish(MatView<T> a, const Rotation<T> *rot, index_t count, VecView<real_t<T>> z) {
     for (index_t k = 0; k < count; ++k) {
         const Rotation<T> r = rot[k];
         a(r.p, r.p) = T(r.lp);
         a(r.q, r.q) = T(r.lq);
         a(r.p, r.q) = T(0);
         a(r.q, r.p) = T(0);
+        z[r.p] -= r.delta;
+        z[r.q] += r.delta;
     }
 }
 
-// One two-sided sweep (n-1 or n steps of round-robin) over the full n x n
-// Hermitian matrix a; the rotations are accumulated into v when want_v.
-// rot holds at least n/2 + 1 entries. Returns the number of rotations made.
+// One parallel step (the GPU's form): rotations, A := J^H A J, V := V J.
+// rot holds at least n/2 entries. Returns the number of rotations made.
 template <class T>
-BATCHEIG_HD index_t sweep(index_t n, MatView<T> a, bool want_v, MatView<T> v, Rotation<T> *rot) {
+BATCHEIG_HD index_t step_parallel(index_t n, index_t step, MatView<T> a, bool want_v, MatView<T> v,
+                                  VecView<real_t<T>> z, Rotation<T> *rot) {
+    const index_t count = step_rotations(n, step, a, rot);
+    if (count == 0) return 0;
+    apply_right(n, a, rot, count);
+    apply_left(n, a, rot, count);
+    step_finish(a, rot, count, z);
+    if (want_v) apply_right(n, v, rot, count);
+    return count;
+}
+
+// A := J^H A J for one rotation of the full Hermitian n x n matrix a:
+// columns p and q are rotated, rows p and q are then their conjugates, and
+// the pivot block gets its exact values.
+template <class T>
+BATCHEIG_HD void rotate_hermitian(index_t n, MatView<T> a, const Rotation<T> &r) {
+    rotate_columns(n, &a(0, r.p), &a(0, r.q), a.es, r.c, r.s);
+    for (index_t i = 0; i < n; ++i) {
+        a(r.p, i) = conj(a(i, r.p));
+        a(r.q, i) = conj(a(i, r.q));
+    }
+    a(r.p, r.p) = T(r.lp);
+    a(r.q, r.q) = T(r.lq);
+    a(r.p, r.q) = T(0);
+    a(r.q, r.p) = T(0);
+}
+
+// One sequential step (the host's form): the same rotations as
+// step_parallel, each applied as soon as it is computed.
+template <class T>
+BATCHEIG_HD index_t step_sequential(index_t n, index_t step, MatView<T> a, bool want_v, MatView<T> v,
+                                    VecView<real_t<T>> z) {
+    const index_t m = players(n);
+    index_t count = 0;
+    for (index_t k = 0; k < m / 2; ++k) {
+        Rotation<T> r;
+        round_robin_pair(m, step, k, r.p, r.q);
+        if (r.q >= n) continue;  // the dummy player of odd n
+        if (!make_rotation<T>(real(a(r.p, r.p)), real(a(r.q, r.q)), a(r.p, r.q), r)) {
+            a(r.p, r.q) = T(0);
+            a(r.q, r.p) = T(0);
+            continue;
+        }
+        rotate_hermitian(n, a, r);
+        z[r.p] -= r.delta;
+        z[r.q] += r.delta;
+        if (want_v) rotate_columns(n, &v(0, r.p), &v(0, r.q), v.es, r.c, r.s);
+        ++count;
+    }
+    return count;
+}
+
+// One two-sided sweep (m-1 round-robin steps) over the full n x n Hermitian
+// matrix a; the rotations are accumulated into v when want_v and the changes
+// of the diagonal summed into z. `parallel` selects step_parallel (rot: at
+// least n/2 entries) or step_sequential. Returns the number of rotations.
+template <class T>
+BATCHEIG_HD index_t sweep(index_t n, MatView<T> a, bool want_v, MatView<T> v, VecView<real_t<T>> z, bool parallel,
+                          Rotation<T> *rot) {
     const index_t steps = players(n) - 1;
     index_t total = 0;
-    for (index_t step = 0; step < steps; ++step) {
-        const index_t count = step_rotations(n, step, a, rot);
-        if (count == 0) continue;
-        apply_right(n, a, rot, count);
-        apply_left(n, a, rot, count);
-        step_finish(a, rot, count);
-        if (want_v) apply_right(n, v, rot, count);
-        total += count;
-    }
+    for (index_t step = 0; step < steps; ++step)
+        total += parallel ? step_parallel(n, step, a, want_v, v, z, rot) : step_sequential(n, step, a, want_v, v, z);
     return total;
 }
 
@@ -255,16 +330,36 @@ struct SolveResult {
 // Two-sided cyclic Jacobi on the full Hermitian n x n matrix a until
 // off(a) <= tol_abs or max_sweeps sweeps ran. The off-diagonal norm is
 // tested before every sweep and after the last one, so `off` is the norm of
-// the matrix returned and off > tol_abs means "not converged".
+// the matrix returned and off > tol_abs means "not converged". See sweep()
+// for `parallel` and rot.
+//
+// The diagonal is kept as Rutishauser does: rotations update a_pp (which
+// the next rotations read) and also sum their changes into z; after each
+// sweep the diagonal becomes b + z, where b is the diagonal at the start of
+// the sweep. Each eigenvalue is then rounded once per sweep instead of once
+// per rotation, which keeps its error from growing like sqrt(n sweeps) u.
+// b and z are n-vectors of scratch.
 template <class T>
 BATCHEIG_HD SolveResult<real_t<T>> solve_scalar(index_t n, MatView<T> a, bool want_v, MatView<T> v,
-                                                real_t<T> tol_abs, index_t max_sweeps, Rotation<T> *rot) {
-    SolveResult<real_t<T>> res;
+                                                VecView<real_t<T>> b, VecView<real_t<T>> z,
+                                                real_t<T> tol_abs, index_t max_sweeps, bool parallel,
+                                                Rotation<T> *rot) {
+    using R = real_t<T>;
+    SolveResult<R> res;
+    for (index_t i = 0; i < n; ++i) {
+        b[i] = real(a(i, i));
+        z[i] = R(0);
+    }
     for (;;) {
         res.off = off_norm(n, a);
         if (res.off <= tol_abs || res.sweeps >= max_sweeps) break;
-        sweep(n, a, want_v, v, rot);
+        sweep(n, a, want_v, v, z, parallel, rot);
         ++res.sweeps;
+        for (index_t i = 0; i < n; ++i) {
+            b[i] += z[i];
+            z[i] = R(0);
+            a(i, i) = T(b[i]);
+        }
     }
     return res;
 }

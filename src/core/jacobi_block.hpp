@@ -8,8 +8,9 @@
 // column set S (2 nb columns):
 //   G   = Q_S^H U_S                 (the S x S block of Q^H A Q; a small GEMM)
 //   G   = W D W^H                   (its eigen-decomposition: the scalar
-//                                    two-sided Jacobi of jacobi.hpp, which a
-//                                    GPU runs in shared memory)
+//                                    two-sided Jacobi of jacobi.hpp in its
+//                                    parallel-step form, which a GPU runs in
+//                                    shared memory; W is re-orthonormalized)
 //   U_S = U_S W,  Q_S = Q_S W       (two small GEMMs)
 // The K/2 pairs of one round-robin step touch disjoint column sets, so a GPU
 // runs them concurrently (one thread block per pair). After each sweep
@@ -166,10 +167,11 @@ BATCHEIG_HD void rayleigh_quotients(index_t n, MatView<T> a, MatView<T> q, VecVi
 
 // Scratch of the block iteration: the pair's Gram matrix g and its
 // eigenvectors w (2nb x 2nb), the GEMM buffer tmp (n x 2nb), and the
-// rotations of the inner scalar Jacobi (nb + 1).
+// diagonal sums (2nb each) and rotations (nb + 1) of the inner scalar Jacobi.
 template <class T>
 struct BlockScratch {
     MatView<T> g, w, tmp;
+    VecView<real_t<T>> b, z;  // 2nb: the inner solve's diagonal sums
     Rotation<T> *rot;
 };
 
@@ -206,7 +208,7 @@ BATCHEIG_HD SolveResult<real_t<T>> solve_block(index_t n, index_t nb, MatView<T>
                 hermitize(ls, sc.g);
                 if (off_norm(ls, sc.g) <= inner_tol) continue;
                 set_identity(ls, sc.w);
-                solve_scalar(ls, sc.g, true, sc.w, inner_tol, inner_max_sweeps, sc.rot);
+                solve_scalar(ls, sc.g, true, sc.w, sc.b, sc.z, inner_tol, inner_max_sweeps, /*parallel=*/true, sc.rot);
                 orthonormalize(ls, sc.w);
                 update_columns(n, s, u, sc.w, sc.tmp);
                 update_columns(n, s, q, sc.w, sc.tmp);

@@ -58,22 +58,29 @@ BATCHEIG_HD index_t jacobi_block_width(index_t n, index_t nb_max) {
 template <class T>
 struct SyevjWork {
     MatView<T> a, f, a0, m, q;
+    VecView<real_t<T>> b, z;      // scalar variant: diagonal sums (n each)
     jacobi::BlockScratch<T> blk;  // block variant
-    jacobi::Rotation<T> *rot;     // rotations of one step (n/2 + 1, or nb + 1 for the block variant)
+    jacobi::Rotation<T> *rot;     // block variant: the nb + 1 rotations of an inner step
+
+    // Leading dimension of the iterate: n rounded up to odd.
+    BATCHEIG_HD static index_t work_ld(index_t n) { return n | 1; }
 
     // Bytes of one contiguous SyevjWork.
     BATCHEIG_HD static std::size_t bytes(index_t n, bool want_v, JacobiVariant variant, index_t nb) {
         const std::size_t nn = std::size_t(n) * std::size_t(n);
-        std::size_t nt, nrot;  // T elements, rotations
+        std::size_t nt = std::size_t(work_ld(n) - n) * std::size_t(n), nr, nrot;  // T, R elements, rotations
         if (variant == JacobiVariant::Block) {
             const std::size_t ls = std::size_t(2 * nb);
-            nt = nn * (want_v ? 3 : 4) + 2 * ls * ls + std::size_t(n) * ls;
+            nt += nn * (want_v ? 3 : 4) + 2 * ls * ls + std::size_t(n) * ls;
+            nr = 2 * ls;
             nrot = std::size_t(nb + 1);
         } else {
-            nt = want_v ? 2 * nn : nn;
-            nrot = std::size_t(n / 2 + 1);
+            nt += want_v ? 2 * nn : nn;
+            nr = 2 * std::size_t(n);
+            nrot = 0;  // the sequential steps keep one rotation in registers
         }
-        return nt * sizeof(T) + nrot * sizeof(jacobi::Rotation<T>);
+        // Rotations (8-byte aligned members) before the reals (4 bytes for float).
+        return nt * sizeof(T) + nrot * sizeof(jacobi::Rotation<T>) + nr * sizeof(real_t<T>);
     }
     // Lay a SyevjWork out over `mem` (64-byte aligned; T arrays first).
     BATCHEIG_HD static SyevjWork carve(void *mem, index_t n, bool want_v, JacobiVariant variant, index_t nb) {
@@ -84,7 +91,10 @@ struct SyevjWork {
             pt += rows * cols;
             return v;
         };
-        w.a = take(n, n);
+        // The iterate's leading dimension is odd: the scalar variant writes
+        // rows p and q of it, and a power-of-two stride (n = 64, 128, ...)
+        // would map a whole row onto a few cache sets.
+        w.a = take(work_ld(n), n);
         if (variant == JacobiVariant::Block) {
             const index_t ls = 2 * nb;
             w.a0 = take(n, n);
@@ -95,9 +105,15 @@ struct SyevjWork {
             w.blk.tmp = take(n, ls);
             w.blk.rot = reinterpret_cast<jacobi::Rotation<T> *>(pt);
             w.rot = w.blk.rot;
+            real_t<T> *pr = reinterpret_cast<real_t<T> *>(w.rot + (nb + 1));
+            w.blk.b = VecView<real_t<T>>{pr, 1};
+            w.blk.z = VecView<real_t<T>>{pr + ls, 1};
         } else {
             if (want_v) w.f = take(n, n);
-            w.rot = reinterpret_cast<jacobi::Rotation<T> *>(pt);
+            w.rot = nullptr;
+            real_t<T> *pr = reinterpret_cast<real_t<T> *>(pt);
+            w.b = VecView<real_t<T>>{pr, 1};
+            w.z = VecView<real_t<T>>{pr + n, 1};
         }
         return w;
     }
@@ -168,7 +184,8 @@ BATCHEIG_HD int syevj(bool want_v, bool lower, index_t n, MatView<T> a, VecView<
         jacobi::refine_orthonormal(n, q, ws.m, ws.a);
         jacobi::rayleigh_quotients(n, ws.a0, q, w, ws.a.col(0));
     } else {
-        res = jacobi::solve_scalar(n, ws.a, want_v, a, tol * normf, opt.max_sweeps, ws.rot);
+        res = jacobi::solve_scalar(n, ws.a, want_v, a, ws.b, ws.z, tol * normf, opt.max_sweeps, /*parallel=*/false,
+                                   ws.rot);
         for (index_t i = 0; i < n; ++i) w[i] = real(ws.a(i, i));
         // The iterate is free now: it is the second scratch matrix.
         if (want_v) jacobi::refine_orthonormal(n, a, ws.f, ws.a);

@@ -1,0 +1,132 @@
+// One calling convention for batcheig{S,D}syevjBatched / batcheig{C,Z}heevjBatched
+// and their _bufferSize queries, the Jacobi variants per backend, and a
+// runner that calls the library on a batch with sentinel-filled outputs.
+//
+// SyevjArgs<T> holds every argument of the C call by value (pointers
+// included), so argument tests can take a valid set of arguments, corrupt
+// exactly one field, and call. T is float, double, std::complex<float> or
+// std::complex<double>; W is always real.
+#ifndef BATCHEIG_TESTS_SUPPORT_SYEVJ_API_HPP
+#define BATCHEIG_TESTS_SUPPORT_SYEVJ_API_HPP
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <vector>
+
+#include "batcheig.h"
+#include "scalar.hpp"
+
+namespace bt {
+
+template <class T>
+struct SyevjArgs {
+  using R = real_t<T>;
+  batcheigHandle_t handle = nullptr;
+  batcheigEigMode_t jobz = BATCHEIG_EIG_MODE_VECTOR;
+  batcheigFillMode_t uplo = BATCHEIG_FILL_MODE_LOWER;
+  int n = 0;
+  T *A = nullptr;
+  int lda = 1;
+  R *W = nullptr;
+  void *work = nullptr;
+  size_t lwork = 0;
+  int *info = nullptr;
+  batcheigParams_t params = nullptr;
+  int batch = 1;
+};
+
+/// Positions documented in batcheig.h (the same for all four precisions).
+enum class SyevjArg { handle = 1, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch };
+inline int syevj_position(SyevjArg a) { return static_cast<int>(a); }
+/// The _bufferSize query: the same up to W, then lwork (8), params (9), batch (10).
+inline int syevj_buffersize_position(SyevjArg a) {
+  switch (a) {
+    case SyevjArg::lwork: return 8;
+    case SyevjArg::params: return 9;
+    case SyevjArg::batch: return 10;
+    default: return static_cast<int>(a);
+  }
+}
+
+inline batcheigStatus_t syevj_dispatch(const SyevjArgs<float> &g) {
+  return batcheigSsyevjBatched(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, g.work, g.lwork, g.info, g.params,
+                               g.batch);
+}
+inline batcheigStatus_t syevj_dispatch(const SyevjArgs<double> &g) {
+  return batcheigDsyevjBatched(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, g.work, g.lwork, g.info, g.params,
+                               g.batch);
+}
+inline batcheigStatus_t syevj_dispatch(const SyevjArgs<std::complex<float>> &g) {
+  return batcheigCheevjBatched(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<batcheigComplex *>(g.A), g.lda, g.W,
+                               g.work, g.lwork, g.info, g.params, g.batch);
+}
+inline batcheigStatus_t syevj_dispatch(const SyevjArgs<std::complex<double>> &g) {
+  return batcheigZheevjBatched(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<batcheigDoubleComplex *>(g.A), g.lda,
+                               g.W, g.work, g.lwork, g.info, g.params, g.batch);
+}
+
+inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<float> &g, size_t *lwork) {
+  return batcheigSsyevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, lwork, g.params, g.batch);
+}
+inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<double> &g, size_t *lwork) {
+  return batcheigDsyevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, lwork, g.params, g.batch);
+}
+inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<std::complex<float>> &g, size_t *lwork) {
+  return batcheigCheevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<const batcheigComplex *>(g.A),
+                                          g.lda, g.W, lwork, g.params, g.batch);
+}
+inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<std::complex<double>> &g, size_t *lwork) {
+  return batcheigZheevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n,
+                                          reinterpret_cast<const batcheigDoubleComplex *>(g.A), g.lda, g.W, lwork,
+                                          g.params, g.batch);
+}
+
+template <class T>
+batcheigStatus_t call_syevj(const SyevjArgs<T> &g) {
+  return syevj_dispatch(g);
+}
+template <class T>
+batcheigStatus_t call_syevj_buffersize(const SyevjArgs<T> &g, size_t *lwork) {
+  return syevj_buffersize_dispatch(g, lwork);
+}
+
+/// Jacobi variants that can be forced on a backend; AUTO is always there.
+inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend) {
+  if (backend == BATCHEIG_BACKEND_HOST)
+    return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
+  return {BATCHEIG_ALG_AUTO};
+}
+/// The forced (non-AUTO) variants.
+inline std::vector<batcheigAlgorithm_t> syevj_forced_variants(batcheigBackend_t backend) {
+  std::vector<batcheigAlgorithm_t> v;
+  for (auto a : syevj_variants(backend))
+    if (a != BATCHEIG_ALG_AUTO) v.push_back(a);
+  return v;
+}
+
+inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
+  switch (a) {
+    case BATCHEIG_ALG_AUTO: return "auto";
+    case BATCHEIG_ALG_JACOBI_HOST_SCALAR: return "jacobi-host-scalar";
+    case BATCHEIG_ALG_JACOBI_HOST_BLOCK: return "jacobi-host-block";
+    default: return "?";
+  }
+}
+
+inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
+
+/// Tolerance a call uses (batcheig.h): tol (default 2u), raised to
+/// 4 sqrt(n) u for the one-sided block variant.
+template <class R>
+double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
+  const double u = static_cast<double>(unit_roundoff<R>());
+  double t = tol > 0 ? static_cast<double>(static_cast<R>(tol)) : 2 * u;
+  if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK) t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
+  return t;
+}
+
+}  // namespace bt
+
+#endif  // BATCHEIG_TESTS_SUPPORT_SYEVJ_API_HPP
