@@ -109,7 +109,7 @@ int main(int argc, char **argv) try {
     std::printf("machine: %s, %d logical CPUs; OpenMP threads %d\n", bench::cpu_model().c_str(), omp_get_num_procs(),
                 omp_get_max_threads());
     std::printf("batcheig: backend %s, workspace from _bufferSize supplied by the caller\n", opt.backend.c_str());
-    std::printf("anchor lapacke: #pragma omp parallel for schedule(dynamic,16) over LAPACKE_?geev_work, per-thread workspace allocated "
+    std::printf("anchor lapacke: #pragma omp parallel for schedule(dynamic,16) over the workload's LAPACKE routine (geev: ?geev_work, syevj: ?syevd_work / ?heevd_work), per-thread workspace allocated "
                 "outside the timed region; %s\n",
                 blas_note.c_str());
     std::printf("timing: each implementation gets an untimed warm-up call, then %d timed calls on fresh copies of the "

@@ -7,6 +7,8 @@
 namespace bench {
 
 void run_geev(const Options &opt, Report &report);
+void run_syevj(const Options &opt, Report &report);        // workload_syevj.cpp
+void run_syevj_block(const Options &opt, Report &report);  // workload_syevj.cpp
 
 struct Workload {
     const char *name;
@@ -17,6 +19,9 @@ struct Workload {
 inline const Workload workloads[] = {
     {"geev", "non-symmetric eigenvalues (and right vectors with --vectors) vs an OpenMP loop over LAPACKE ?geev_work",
      run_geev},
+    {"syevj", "symmetric (s, d) / Hermitian (c, z: heevj) Jacobi, default variant, vs an OpenMP loop over LAPACKE ?syevd/?heevd",
+     run_syevj},
+    {"syevj-block", "as syevj with the one-sided block Jacobi variant forced", run_syevj_block},
 };
 
 }  // namespace bench
