@@ -74,12 +74,14 @@ pc_libdir=$(pkg-config --variable=libdir batcheig)
   die "batcheig.pc libdir ($pc_libdir) is not the installed lib dir ($libdir)"
 make -C examples BUILD_DIR="$WORK/examples-pkgconfig"
 "$WORK/examples-pkgconfig/geev_example"
+"$WORK/examples-pkgconfig/heevj_example"
 
 step "examples via CMake find_package(batcheig) (examples/CMakeLists.txt)"
 cmake -S examples -B "$WORK/examples-cmake" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$PREFIX"
 cmake --build "$WORK/examples-cmake" --parallel "$JOBS"
 "$WORK/examples-cmake/geev_example"
+"$WORK/examples-cmake/heevj_example"
 
 # ---------------------------------------------------------------------------
 step "asan: configure (ASan + UBSan, host backend only)"

@@ -164,9 +164,14 @@ BATCHEIG_HD int syevj(bool want_v, bool lower, index_t n, MatView<T> a, VecView<
     // squares of the iteration can then neither overflow nor underflow
     // harmfully, whatever the magnitude of the input.
     const int e = rilogb(amax);
-    if (e != 0)
+    if (e != 0) {
+        // 2^-e itself is representable unless amax is subnormal or huge; then
+        // scale entry by entry (slower, but exact as well).
+        const R f = rldexp(R(1), -e);
+        const bool direct = f > R(0) && is_finite(f);
         for (index_t j = 0; j < n; ++j)
-            for (index_t i = 0; i < n; ++i) ws.a(i, j) = rldexp(ws.a(i, j), -e);
+            for (index_t i = 0; i < n; ++i) ws.a(i, j) = direct ? ws.a(i, j) * f : rldexp(ws.a(i, j), -e);
+    }
 
     const R normf = jacobi::fro_norm(n, ws.a);
     R tol = opt.tol > 0 ? R(opt.tol) : jacobi_default_tol<R>();
