@@ -271,25 +271,33 @@ GeevRatios check_geev_matrix(const TestMatrix<T> &tm, const GeevRun<T> &run, int
   return out;
 }
 
-/// The oracle must itself pass the test's vector criteria; otherwise the
-/// test (not the library) is wrong for that matrix.
+/// The oracle must itself pass the test's vector criteria; where it does
+/// not, the measure (or LAPACKE) is at fault for that matrix, not the
+/// library. This is reported as a warning, never as a library failure: the
+/// checks above use only the oracle's eigenvalues and, for the families
+/// without a known eigenvector basis, kappa_j from its vectors (a
+/// non-finite oracle vector makes kappa_j infinite, i.e. no first-order
+/// claim). Known case: OpenBLAS 0.3.21's cgeev returns NaN left vectors
+/// for single-complex Jordan blocks of n >= 13 scaled near overflow.
+/// Returns true when the oracle passes.
 template <class T>
-void check_oracle_self_consistency(const TestMatrix<T> &tm, const OracleGeev<T> &o) {
+bool check_oracle_self_consistency(const TestMatrix<T> &tm, const OracleGeev<T> &o) {
   using W = acc_t<T>;
   const int n = tm.n();
   const W thr = static_cast<W>(kGeevThreshold);
-  INFO("oracle (LAPACKE) self-check | " << precision_name<T>() << " | " << tm.info.describe());
   REQUIRE(o.info == 0);
   const ScaledMatrix<T> S = scale_matrix(tm.a, n);
   const W rr = right_residual_ratio(S, o.w, o.VR);
   const W lr = left_residual_ratio(S, o.w, o.VL);
   const W rn = normalization_ratio<T>(n, o.VR);
   const W ln = normalization_ratio<T>(n, o.VL);
-  INFO("oracle ratios: right " << rr << " left " << lr << " |‖vr‖-1| " << rn << " |‖vl‖-1| " << ln);
-  CHECK(rr <= thr);
-  CHECK(lr <= thr);
-  CHECK(rn <= thr);
-  CHECK(ln <= thr);
+  const bool ok = rr <= thr && lr <= thr && rn <= thr && ln <= thr;
+  if (!ok) {
+    WARN("oracle (LAPACKE) fails the test's own criteria (not a library failure) | "
+         << precision_name<T>() << " | " << tm.info.describe() << " | right " << rr << " left " << lr
+         << " |‖vr‖-1|/u " << rn << " |‖vl‖-1|/u " << ln);
+  }
+  return ok;
 }
 
 /// Bytes of the outputs of matrix b (eigenvalues, the n x n vector blocks,

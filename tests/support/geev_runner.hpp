@@ -11,6 +11,7 @@
 
 #include <complex>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "batcheig.h"
@@ -18,6 +19,7 @@
 #include "generators.hpp"
 #include "lapacke_oracle.hpp"
 #include "scalar.hpp"
+#include "watchdog.hpp"
 
 namespace bt {
 
@@ -187,7 +189,12 @@ GeevRun<T> run_geev(batcheigHandle_t handle, int n, const std::vector<std::vecto
     g.work = work.data();
     g.lwork = work_bytes;
   }
-  r.status = call_geev(g);
+  {
+    CallWatchdog wd(std::string("geevBatched ") + precision_name<T>() + " n=" + std::to_string(n) +
+                    " batch=" + std::to_string(r.batch) + " jobvl=" + std::to_string(opt.jobvl) +
+                    " jobvr=" + std::to_string(opt.jobvr));
+    r.status = call_geev(g);
+  }
   if (!work.empty()) {
     for (size_t i = work_bytes; i < work.size(); ++i)
       if (work[i] != kGuardByte) r.work_guard_intact = false;
