@@ -3,6 +3,7 @@
 // syevj_impl<T>, which checks the arguments in a fixed order, answers the
 // size query and prepares the workspace; the dispatcher
 // (plan/syevj_plan.hpp) chooses the Jacobi variant and runs the backend.
+#include <cstring>
 #include <type_traits>
 
 #include "api/api_common.hpp"
@@ -18,15 +19,25 @@ struct SyevjPositions {
     static constexpr int q_lwork = 8, q_params = 9, q_batch = 10;                // the _bufferSize query
 };
 
-inline bool valid_fill(batcheigFillMode_t f) {
-    return f == BATCHEIG_FILL_MODE_LOWER || f == BATCHEIG_FILL_MODE_UPPER;
+// The value of an enum argument as the int the C caller passed. A C caller
+// may pass any int; in C++ loading an enum object whose value lies outside
+// the enumeration's range is undefined (and UBSan reports it), so the
+// wrappers copy the bits of the parameter and the layers below see ints.
+template <class E>
+int enum_arg(const E *e) {
+    static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+    int v;
+    std::memcpy(&v, e, sizeof v);
+    return v;
 }
 
+inline bool valid_jobz(int m) { return m == BATCHEIG_EIG_MODE_NOVECTOR || m == BATCHEIG_EIG_MODE_VECTOR; }
+inline bool valid_fill(int f) { return f == BATCHEIG_FILL_MODE_LOWER || f == BATCHEIG_FILL_MODE_UPPER; }
+
 // Argument checks shared by the routine and its query: enums and sizes.
-inline batcheigStatus_t check_sizes(Context *h, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, int lda,
-                                    int batch, int batch_pos) {
+inline batcheigStatus_t check_sizes(Context *h, int jobz, int uplo, int n, int lda, int batch, int batch_pos) {
     using P = SyevjPositions;
-    if (!valid_mode(jobz)) return invalid(h, P::jobz);
+    if (!valid_jobz(jobz)) return invalid(h, P::jobz);
     if (!valid_fill(uplo)) return invalid(h, P::uplo);
     if (n < 0) return invalid(h, P::n);
     if (lda < (n > 1 ? n : 1)) return invalid(h, P::lda);
@@ -35,7 +46,7 @@ inline batcheigStatus_t check_sizes(Context *h, batcheigEigMode_t jobz, batcheig
 }
 
 template <class T>
-SyevjProblem<T> make_problem(batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, T *A, int lda,
+SyevjProblem<T> make_problem(int jobz, int uplo, int n, T *A, int lda,
                              core::real_t<T> *W, int *info, int batch, const Params &params) {
     SyevjProblem<T> p;
     p.want_v = jobz == BATCHEIG_EIG_MODE_VECTOR;
@@ -50,8 +61,8 @@ SyevjProblem<T> make_problem(batcheigEigMode_t jobz, batcheigFillMode_t uplo, in
 }
 
 template <class T>
-batcheigStatus_t syevj_buffer_size_impl(Context *h, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n,
-                                        int lda, std::size_t *lwork, const Params *params, int batch) {
+batcheigStatus_t syevj_buffer_size_impl(Context *h, int jobz, int uplo, int n, int lda, std::size_t *lwork,
+                                        const Params *params, int batch) {
     using P = SyevjPositions;
     if (!h) return BATCHEIG_STATUS_NOT_INITIALIZED;
     h->error_argument = 0;
@@ -72,9 +83,8 @@ batcheigStatus_t syevj_buffer_size_impl(Context *h, batcheigEigMode_t jobz, batc
 }
 
 template <class T>
-batcheigStatus_t syevj_impl(Context *h, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, T *A, int lda,
-                            core::real_t<T> *W, void *work, std::size_t lwork, int *info, const Params *params,
-                            int batch) {
+batcheigStatus_t syevj_impl(Context *h, int jobz, int uplo, int n, T *A, int lda, core::real_t<T> *W, void *work,
+                            std::size_t lwork, int *info, const Params *params, int batch) {
     using P = SyevjPositions;
     if (!h) return BATCHEIG_STATUS_NOT_INITIALIZED;
     h->error_argument = 0;
@@ -124,8 +134,9 @@ using api::cast;
         batcheigHandle_t handle, batcheigEigMode_t jobz, batcheigFillMode_t uplo, int n, const T *,    \
         int lda, const R *, size_t *lwork, batcheigParams_t params, int batch) {                       \
         using U = api::core_of<T>::type;                                                                \
+        const int jobz_ = api::enum_arg(&jobz), uplo_ = api::enum_arg(&uplo);                           \
         return api::guarded([&] {                                                                       \
-            return api::syevj_buffer_size_impl<U>(handle, jobz, uplo, n, lda, lwork, params, batch);    \
+            return api::syevj_buffer_size_impl<U>(handle, jobz_, uplo_, n, lda, lwork, params, batch);  \
         });                                                                                             \
     }                                                                                                   \
     batcheigStatus_t batcheig##X##NAME##Batched(batcheigHandle_t handle, batcheigEigMode_t jobz,       \
@@ -133,8 +144,9 @@ using api::cast;
                                                 void *work, size_t lwork, int *info,                   \
                                                 batcheigParams_t params, int batch) {                  \
         using U = api::core_of<T>::type;                                                                \
+        const int jobz_ = api::enum_arg(&jobz), uplo_ = api::enum_arg(&uplo);                           \
         return api::guarded([&] {                                                                       \
-            return api::syevj_impl<U>(handle, jobz, uplo, n, cast(A), lda, W, work, lwork, info, params, \
+            return api::syevj_impl<U>(handle, jobz_, uplo_, n, cast(A), lda, W, work, lwork, info, params, \
                                       batch);                                                           \
         });                                                                                             \
     }

@@ -62,6 +62,12 @@ struct SyevjWork {
     jacobi::BlockScratch<T> blk;  // block variant
     jacobi::Rotation<T> *rot;     // block variant: the nb + 1 rotations of an inner step
 
+    // Byte offset of the rotations after `t_bytes` bytes of T arrays.
+    BATCHEIG_HD static std::size_t rotations_offset(std::size_t t_bytes) {
+        const std::size_t al = alignof(jacobi::Rotation<T>);
+        return (t_bytes + al - 1) / al * al;
+    }
+
     // Leading dimension of the iterate: n rounded up to odd.
     BATCHEIG_HD static index_t work_ld(index_t n) { return n | 1; }
 
@@ -79,8 +85,9 @@ struct SyevjWork {
             nr = 2 * std::size_t(n);
             nrot = 0;  // the sequential steps keep one rotation in registers
         }
-        // Rotations (8-byte aligned members) before the reals (4 bytes for float).
-        return nt * sizeof(T) + nrot * sizeof(jacobi::Rotation<T>) + nr * sizeof(real_t<T>);
+        // T arrays, then the rotations (aligned: they hold 8-byte members, and
+        // float arrays may end on a 4-byte boundary), then the reals.
+        return rotations_offset(nt * sizeof(T)) + nrot * sizeof(jacobi::Rotation<T>) + nr * sizeof(real_t<T>);
     }
     // Lay a SyevjWork out over `mem` (64-byte aligned; T arrays first).
     BATCHEIG_HD static SyevjWork carve(void *mem, index_t n, bool want_v, JacobiVariant variant, index_t nb) {
@@ -103,7 +110,9 @@ struct SyevjWork {
             w.blk.g = take(ls, ls);
             w.blk.w = take(ls, ls);
             w.blk.tmp = take(n, ls);
-            w.blk.rot = reinterpret_cast<jacobi::Rotation<T> *>(pt);
+            char *base = static_cast<char *>(mem);
+            const std::size_t t_bytes = static_cast<std::size_t>(reinterpret_cast<char *>(pt) - base);
+            w.blk.rot = reinterpret_cast<jacobi::Rotation<T> *>(base + rotations_offset(t_bytes));
             w.rot = w.blk.rot;
             real_t<T> *pr = reinterpret_cast<real_t<T> *>(w.rot + (nb + 1));
             w.blk.b = VecView<real_t<T>>{pr, 1};

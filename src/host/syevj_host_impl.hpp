@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "core/jacobi_syevj.hpp"
 #include "host/syevj_host.hpp"
@@ -25,16 +26,25 @@ std::size_t syevj_slice_bytes(int n, bool want_vectors, bool block, int nb) {
 }
 }  // namespace detail
 
+// The slices start at a 64-byte boundary inside the caller's workspace,
+// whatever its alignment: the query includes 64 bytes of slack for that.
+inline constexpr std::size_t syevj_align = 64;
+
 template <class T>
 std::size_t syevj_workspace_bytes(int n, bool want_vectors, bool block, int nb, int batch) {
     const int threads = std::max(1, std::min(omp_get_max_threads(), batch));
-    return detail::syevj_slice_bytes<T>(n, want_vectors, block, nb) * static_cast<std::size_t>(threads);
+    return detail::syevj_slice_bytes<T>(n, want_vectors, block, nb) * static_cast<std::size_t>(threads) + syevj_align;
 }
 
 template <class T>
 batcheigStatus_t syevj(Context &, const SyevjProblem<T> &p, bool block, int nb, void *work, std::size_t lwork) {
     using core::index_t;
     const std::size_t slice = detail::syevj_slice_bytes<T>(p.n, p.want_v, block, nb);
+    const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(work);
+    const std::size_t skip = static_cast<std::size_t>((syevj_align - addr % syevj_align) % syevj_align);
+    if (lwork < skip) return BATCHEIG_STATUS_INVALID_VALUE;  // unreachable: checked by the api layer
+    work = static_cast<char *>(work) + skip;
+    lwork -= skip;
     const index_t fit = static_cast<index_t>(lwork / slice);
     if (fit < 1) return BATCHEIG_STATUS_INVALID_VALUE;  // unreachable: checked by the api layer
     const int threads =

@@ -5,7 +5,9 @@
 // SyevjArgs<T> holds every argument of the C call by value (pointers
 // included), so argument tests can take a valid set of arguments, corrupt
 // exactly one field, and call. T is float, double, std::complex<float> or
-// std::complex<double>; W is always real.
+// std::complex<double>; W is always real. The enum arguments are ints and
+// the calls go through C shims (syevj_raw.h) so that invalid values never
+// live in a C++ enum object.
 #ifndef BATCHEIG_TESTS_SUPPORT_SYEVJ_API_HPP
 #define BATCHEIG_TESTS_SUPPORT_SYEVJ_API_HPP
 
@@ -17,6 +19,7 @@
 
 #include "batcheig.h"
 #include "scalar.hpp"
+#include "syevj_raw.h"
 
 namespace bt {
 
@@ -24,8 +27,8 @@ template <class T>
 struct SyevjArgs {
   using R = real_t<T>;
   batcheigHandle_t handle = nullptr;
-  batcheigEigMode_t jobz = BATCHEIG_EIG_MODE_VECTOR;
-  batcheigFillMode_t uplo = BATCHEIG_FILL_MODE_LOWER;
+  int jobz = BATCHEIG_EIG_MODE_VECTOR;  ///< an int: tests pass invalid values (see syevj_raw.h)
+  int uplo = BATCHEIG_FILL_MODE_LOWER;
   int n = 0;
   T *A = nullptr;
   int lda = 1;
@@ -50,37 +53,36 @@ inline int syevj_buffersize_position(SyevjArg a) {
   }
 }
 
+// The calls go through the C shims of syevj_raw.c, which take jobz and uplo as ints.
 inline batcheigStatus_t syevj_dispatch(const SyevjArgs<float> &g) {
-  return batcheigSsyevjBatched(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, g.work, g.lwork, g.info, g.params,
-                               g.batch);
+  return bt_ssyevj_raw(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, g.work, g.lwork, g.info, g.params, g.batch);
 }
 inline batcheigStatus_t syevj_dispatch(const SyevjArgs<double> &g) {
-  return batcheigDsyevjBatched(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, g.work, g.lwork, g.info, g.params,
-                               g.batch);
+  return bt_dsyevj_raw(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, g.work, g.lwork, g.info, g.params, g.batch);
 }
 inline batcheigStatus_t syevj_dispatch(const SyevjArgs<std::complex<float>> &g) {
-  return batcheigCheevjBatched(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<batcheigComplex *>(g.A), g.lda, g.W,
-                               g.work, g.lwork, g.info, g.params, g.batch);
+  return bt_cheevj_raw(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<batcheigComplex *>(g.A), g.lda, g.W, g.work,
+                       g.lwork, g.info, g.params, g.batch);
 }
 inline batcheigStatus_t syevj_dispatch(const SyevjArgs<std::complex<double>> &g) {
-  return batcheigZheevjBatched(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<batcheigDoubleComplex *>(g.A), g.lda,
-                               g.W, g.work, g.lwork, g.info, g.params, g.batch);
+  return bt_zheevj_raw(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<batcheigDoubleComplex *>(g.A), g.lda, g.W,
+                       g.work, g.lwork, g.info, g.params, g.batch);
 }
 
 inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<float> &g, size_t *lwork) {
-  return batcheigSsyevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, lwork, g.params, g.batch);
+  return bt_ssyevj_buffersize_raw(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, lwork, g.params, g.batch);
 }
 inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<double> &g, size_t *lwork) {
-  return batcheigDsyevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, lwork, g.params, g.batch);
+  return bt_dsyevj_buffersize_raw(g.handle, g.jobz, g.uplo, g.n, g.A, g.lda, g.W, lwork, g.params, g.batch);
 }
 inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<std::complex<float>> &g, size_t *lwork) {
-  return batcheigCheevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<const batcheigComplex *>(g.A),
-                                          g.lda, g.W, lwork, g.params, g.batch);
+  return bt_cheevj_buffersize_raw(g.handle, g.jobz, g.uplo, g.n, reinterpret_cast<const batcheigComplex *>(g.A),
+                                  g.lda, g.W, lwork, g.params, g.batch);
 }
 inline batcheigStatus_t syevj_buffersize_dispatch(const SyevjArgs<std::complex<double>> &g, size_t *lwork) {
-  return batcheigZheevjBatched_bufferSize(g.handle, g.jobz, g.uplo, g.n,
-                                          reinterpret_cast<const batcheigDoubleComplex *>(g.A), g.lda, g.W, lwork,
-                                          g.params, g.batch);
+  return bt_zheevj_buffersize_raw(g.handle, g.jobz, g.uplo, g.n,
+                                  reinterpret_cast<const batcheigDoubleComplex *>(g.A), g.lda, g.W, lwork, g.params,
+                                  g.batch);
 }
 
 template <class T>
