@@ -74,12 +74,13 @@ struct ParamsGuard {
 /// every variant is tested on every size it claims). AUTO is always there.
 inline std::vector<batcheigAlgorithm_t> geev_variants(batcheigBackend_t backend) {
   if (backend == BATCHEIG_BACKEND_HOST) return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_HOST_QR};
-  return {BATCHEIG_ALG_AUTO};
+  return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_CUDA_THREAD};
 }
 
 inline const char *algorithm_name(batcheigAlgorithm_t a) {
   if (a == BATCHEIG_ALG_AUTO) return "auto";
   if (a == BATCHEIG_ALG_GEEV_HOST_QR) return "geev-host-qr";
+  if (a == BATCHEIG_ALG_GEEV_CUDA_THREAD) return "geev-cuda-thread";
   return "other";
 }
 
