@@ -13,21 +13,25 @@ inline constexpr int host_chunk = 16;
 
 // ---- syevj / heevj (Jacobi), host backend ----------------------------------
 // Widest column block of the one-sided block variant (the Gram blocks are
-// 2nb x 2nb; core::jacobi_block_width() also caps nb at n/4). 16 keeps a
-// complex-double Gram block and its eigenvectors (2 x 32 x 32 x 16 B = 32 KiB)
-// in L1/L2 next to the n x 2nb GEMM panel; 8 and 32 were within a few per cent
-// of it at n = 128..512 on the development machine (AMD EPYC, 2 cores,
-// batcheig_bench syevj --precision d/z --vectors, 2026-11-21).
+// 2nb x 2nb; core::jacobi_block_width() also caps nb at n/4 so that small
+// problems still split into several blocks). Measured 2026-11-21 on the
+// development machine (AMD EPYC, 2 cores, single thread, best of 3, CPU
+// time of core::syevj with vectors on a random matrix): n = 128, nb = 4 / 8 /
+// 16 / 32: 86 / 85 / 70 / 69 ms (double), 188 / 187 / 162 / 158 ms (complex
+// double); n = 64, nb = 4 / 8 / 16: 11.7 / 12.0 / 11.9 ms. 16 is within 3% of
+// 32 and keeps the Gram block and its eigenvectors (2 x 32 x 32 x 16 B =
+// 32 KiB in complex double) in L1/L2.
 inline constexpr int host_jacobi_block_nb = 16;
 
 // BATCHEIG_ALG_AUTO on the host picks the block variant for n >= this. The
-// two-sided scalar variant was faster at every size measured (n = 4..512,
-// d and z, with and without vectors; docs/performance.md): the block
-// variant does ~1.5x the flops of a scalar sweep plus the Q^H (A Q) product
-// of its convergence test, and a CPU core gains little from its
-// column-block locality at these sizes. So AUTO always picks the scalar
-// variant on the host; the block variant exists for the GPU issue to reuse
-// and stays selectable through the params.
+// two-sided scalar variant was faster at every size measured: same machine
+// and method as above, scalar vs block at n = 32 / 64 / 128 (nb = 8 / 16 /
+// 16, the widths the plan uses): 0.39 / 2.9 / 20 ms vs 1.7 / 11.9 / 70 ms
+// (double), 0.96 / 7.3 / 43 ms vs 3.3 / 25 / 162 ms (complex double). The block variant solves every 2nb x
+// 2nb Gram block to convergence (most of its time) and forms Q^H (A Q) for
+// its convergence test; a CPU core gains little from its column-block
+// locality at these sizes. So AUTO never picks it on the host; it exists for
+// the GPU block-Jacobi to reuse and stays selectable through the params.
 inline constexpr int host_jacobi_block_min_n = 1 << 30;
 
 // ---- geev, CUDA backend ------------------------------------------------------
