@@ -9,12 +9,38 @@
 #        CMake `find_package(batcheig)` (examples/CMakeLists.txt), and run
 #   4. preset `asan` (ASan + UBSan, host backend): configure, build, ctest
 # Step 4 comes last so that the output ends with ctest's summary.
-# Any failure stops the script with a non-zero exit status.
+# Any failure stops the script with a non-zero exit status; with --keep-going
+# a failing test run or example is recorded instead, the remaining steps run,
+# and the script exits non-zero at the end (build or install errors still stop
+# it at once).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$BATCHEIG_ROOT"
 JOBS=$(njobs)
+
+KEEP_GOING=0
+for arg in "$@"; do
+  case $arg in
+    -k|--keep-going) KEEP_GOING=1 ;;
+    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown option '$arg' (see --help)" ;;
+  esac
+done
+failed=()
+# check WHAT CMD...: run CMD; on failure stop (default) or record it (--keep-going).
+check() {
+  local what=$1 rc=0
+  shift
+  "$@" || rc=$?
+  [[ $rc -eq 0 ]] && return 0
+  if [[ $KEEP_GOING -eq 1 ]]; then
+    failed+=("$what (exit status $rc)")
+    printf 'test.sh: %s FAILED (exit status %d); continuing (--keep-going)\n' "$what" "$rc" >&2
+  else
+    die "$what failed (exit status $rc)"
+  fi
+}
 
 step "setup (installs only what is missing)"
 "$BATCHEIG_ROOT/scripts/setup.sh"
@@ -32,7 +58,7 @@ step "release: build"
 cmake --build --preset release --parallel "$JOBS"
 
 step "release: ctest"
-ctest --preset release --parallel "$JOBS"
+check "release ctest" ctest --preset release --parallel "$JOBS"
 
 # ---------------------------------------------------------------------------
 step "install into $PREFIX"
@@ -73,15 +99,15 @@ pc_libdir=$(pkg-config --variable=libdir batcheig)
 [[ "$(cd "$pc_libdir" && pwd -P)" == "$(cd "$libdir" && pwd -P)" ]] ||
   die "batcheig.pc libdir ($pc_libdir) is not the installed lib dir ($libdir)"
 make -C examples BUILD_DIR="$WORK/examples-pkgconfig"
-"$WORK/examples-pkgconfig/geev_example"
-"$WORK/examples-pkgconfig/heevj_example"
+check "geev_example (pkg-config build)" "$WORK/examples-pkgconfig/geev_example"
+check "heevj_example (pkg-config build)" "$WORK/examples-pkgconfig/heevj_example"
 
 step "examples via CMake find_package(batcheig) (examples/CMakeLists.txt)"
 cmake -S examples -B "$WORK/examples-cmake" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$PREFIX"
 cmake --build "$WORK/examples-cmake" --parallel "$JOBS"
-"$WORK/examples-cmake/geev_example"
-"$WORK/examples-cmake/heevj_example"
+check "geev_example (find_package build)" "$WORK/examples-cmake/geev_example"
+check "heevj_example (find_package build)" "$WORK/examples-cmake/heevj_example"
 
 # ---------------------------------------------------------------------------
 step "asan: configure (ASan + UBSan, host backend only)"
@@ -90,6 +116,14 @@ cmake --preset asan
 step "asan: build"
 cmake --build --preset asan --parallel "$JOBS"
 
-echo "test.sh: all steps before the asan ctest passed in $((SECONDS - _t0)) s; asan ctest follows"
+if [[ ${#failed[@]} -eq 0 ]]; then
+  echo "test.sh: all steps before the asan ctest passed in $((SECONDS - _t0)) s; asan ctest follows"
+fi
 step "asan: ctest"
-ctest --preset asan --parallel "$JOBS"
+check "asan ctest" ctest --preset asan --parallel "$JOBS"
+
+if [[ ${#failed[@]} -gt 0 ]]; then
+  printf '\ntest.sh: %d step(s) failed:\n' "${#failed[@]}" >&2
+  printf '  - %s\n' "${failed[@]}" >&2
+  exit 1
+fi
