@@ -4,12 +4,15 @@
 // included), so argument tests can take a valid set of arguments, corrupt
 // exactly one field, and call. For real T the eigenvalues go to wr/wi; for
 // complex T to W (wr/wi are ignored), matching the two C signatures.
+// jobvl/jobvr are ints and the calls go through the C shims (c_shims.h), so
+// that deliberately invalid enum values are not undefined behaviour in C++.
 #ifndef BATCHEIG_TESTS_SUPPORT_GEEV_API_HPP
 #define BATCHEIG_TESTS_SUPPORT_GEEV_API_HPP
 
 #include <cstddef>
 
 #include "batcheig.h"
+#include "c_shims.h"
 #include "scalar.hpp"
 
 namespace bt {
@@ -18,8 +21,8 @@ template <class T>
 struct GeevArgs {
   using R = real_t<T>;
   batcheigHandle_t handle = nullptr;
-  batcheigEigMode_t jobvl = BATCHEIG_EIG_MODE_VECTOR;
-  batcheigEigMode_t jobvr = BATCHEIG_EIG_MODE_VECTOR;
+  int jobvl = BATCHEIG_EIG_MODE_VECTOR;  ///< a batcheigEigMode_t value (or an invalid one)
+  int jobvr = BATCHEIG_EIG_MODE_VECTOR;
   int n = 0;
   T *A = nullptr;
   int lda = 1;
@@ -96,45 +99,45 @@ int geev_buffersize_arg_position(GeevArg a) {
 }
 
 inline batcheigStatus_t geev_dispatch(const GeevArgs<float> &g) {
-  return batcheigSgeevBatched(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl, g.VR,
-                              g.ldvr, g.work, g.lwork, g.info, g.params, g.batch);
+  return bt_c_sgeev(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl, g.VR, g.ldvr, g.work,
+                    g.lwork, g.info, g.params, g.batch);
 }
 inline batcheigStatus_t geev_dispatch(const GeevArgs<double> &g) {
-  return batcheigDgeevBatched(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl, g.VR,
-                              g.ldvr, g.work, g.lwork, g.info, g.params, g.batch);
+  return bt_c_dgeev(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl, g.VR, g.ldvr, g.work,
+                    g.lwork, g.info, g.params, g.batch);
 }
 inline batcheigStatus_t geev_dispatch(const GeevArgs<std::complex<float>> &g) {
   using C = batcheigComplex;
-  return batcheigCgeevBatched(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda,
-                              reinterpret_cast<C *>(g.W), reinterpret_cast<C *>(g.VL), g.ldvl,
-                              reinterpret_cast<C *>(g.VR), g.ldvr, g.work, g.lwork, g.info, g.params, g.batch);
+  return bt_c_cgeev(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda, reinterpret_cast<C *>(g.W),
+                    reinterpret_cast<C *>(g.VL), g.ldvl, reinterpret_cast<C *>(g.VR), g.ldvr, g.work, g.lwork, g.info,
+                    g.params, g.batch);
 }
 inline batcheigStatus_t geev_dispatch(const GeevArgs<std::complex<double>> &g) {
   using C = batcheigDoubleComplex;
-  return batcheigZgeevBatched(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda,
-                              reinterpret_cast<C *>(g.W), reinterpret_cast<C *>(g.VL), g.ldvl,
-                              reinterpret_cast<C *>(g.VR), g.ldvr, g.work, g.lwork, g.info, g.params, g.batch);
+  return bt_c_zgeev(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda, reinterpret_cast<C *>(g.W),
+                    reinterpret_cast<C *>(g.VL), g.ldvl, reinterpret_cast<C *>(g.VR), g.ldvr, g.work, g.lwork, g.info,
+                    g.params, g.batch);
 }
 
 inline batcheigStatus_t geev_buffersize_dispatch(const GeevArgs<float> &g, size_t *lwork) {
-  return batcheigSgeevBatched_bufferSize(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl,
-                                         g.VR, g.ldvr, lwork, g.params, g.batch);
+  return bt_c_sgeev_buffersize(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl, g.VR, g.ldvr,
+                               lwork, g.params, g.batch);
 }
 inline batcheigStatus_t geev_buffersize_dispatch(const GeevArgs<double> &g, size_t *lwork) {
-  return batcheigDgeevBatched_bufferSize(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl,
-                                         g.VR, g.ldvr, lwork, g.params, g.batch);
+  return bt_c_dgeev_buffersize(g.handle, g.jobvl, g.jobvr, g.n, g.A, g.lda, g.wr, g.wi, g.VL, g.ldvl, g.VR, g.ldvr,
+                               lwork, g.params, g.batch);
 }
 inline batcheigStatus_t geev_buffersize_dispatch(const GeevArgs<std::complex<float>> &g, size_t *lwork) {
   using C = const batcheigComplex;
-  return batcheigCgeevBatched_bufferSize(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda,
-                                         reinterpret_cast<C *>(g.W), reinterpret_cast<C *>(g.VL), g.ldvl,
-                                         reinterpret_cast<C *>(g.VR), g.ldvr, lwork, g.params, g.batch);
+  return bt_c_cgeev_buffersize(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda,
+                               reinterpret_cast<C *>(g.W), reinterpret_cast<C *>(g.VL), g.ldvl,
+                               reinterpret_cast<C *>(g.VR), g.ldvr, lwork, g.params, g.batch);
 }
 inline batcheigStatus_t geev_buffersize_dispatch(const GeevArgs<std::complex<double>> &g, size_t *lwork) {
   using C = const batcheigDoubleComplex;
-  return batcheigZgeevBatched_bufferSize(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda,
-                                         reinterpret_cast<C *>(g.W), reinterpret_cast<C *>(g.VL), g.ldvl,
-                                         reinterpret_cast<C *>(g.VR), g.ldvr, lwork, g.params, g.batch);
+  return bt_c_zgeev_buffersize(g.handle, g.jobvl, g.jobvr, g.n, reinterpret_cast<C *>(g.A), g.lda,
+                               reinterpret_cast<C *>(g.W), reinterpret_cast<C *>(g.VL), g.ldvl,
+                               reinterpret_cast<C *>(g.VR), g.ldvr, lwork, g.params, g.batch);
 }
 
 /// Call geevBatched with the given arguments.

@@ -318,6 +318,10 @@ std::vector<unsigned char> output_bytes(const GeevRun<T> &r, int b) {
   return out;
 }
 
+/// Bytewise equality, as a function so that a failing CHECK prints "false"
+/// instead of two long byte vectors.
+inline bool same_bytes(const std::vector<unsigned char> &a, const std::vector<unsigned char> &b) { return a == b; }
+
 /// Is every output of matrix b a NaN written by the library (eigenvalues
 /// and, when computed, the n x n vector blocks)? Returns the number of
 /// entries that are not NaN or still hold the sentinel (never written).
