@@ -142,25 +142,37 @@ void device_vs_host_arrays() {
                                               is_complex_v<T> ? nullptr : hb.wi.data(), hb.VL.data(), hb.VR.data(),
                                               hb.info.data(), nullptr, 0, nullptr)) == BATCHEIG_STATUS_SUCCESS);
             CHECK(hb.info == ref.info);
-            // Eigenvalues in the same order up to a small multiple of
-            // u * ||A|| * (a generous condition allowance); random matrices of
-            // these sizes have well-separated eigenvalues.
+            // Eigenvalues agree up to rounding; the order may differ where a
+            // rounding difference changes which eigenvalue deflates first, so
+            // pair them greedily per matrix. Random matrices of these sizes
+            // have well-separated, well-conditioned eigenvalues.
             double worst = 0;
-            for (size_t k = 0; k < n1; ++k) {
-                std::complex<double> a, b;
-                if constexpr (is_complex_v<T>) {
-                    a = std::complex<double>(ref.w[k]);
-                    b = std::complex<double>(hb.w[k]);
-                } else {
-                    a = {double(ref.w[k]), double(ref.wi[k])};
-                    b = {double(hb.w[k]), double(hb.wi[k])};
+            auto eig = [&](const Outputs<T> &o, size_t k) {
+                if constexpr (is_complex_v<T>) return std::complex<double>(o.w[k]);
+                else return std::complex<double>(double(o.w[k]), double(o.wi[k]));
+            };
+            for (int b = 0; b < batch; ++b) {
+                std::vector<bool> used(n, false);
+                for (int i = 0; i < n; ++i) {
+                    double best = 1e300;
+                    int bj = -1;
+                    for (int j = 0; j < n; ++j) {
+                        if (used[j]) continue;
+                        double d = std::abs(eig(ref, size_t(b) * n + i) - eig(hb, size_t(b) * n + j));
+                        if (d < best) {
+                            best = d;
+                            bj = j;
+                        }
+                    }
+                    used[bj] = true;
+                    worst = std::max(worst, best);
                 }
-                worst = std::max(worst, std::abs(a - b));
             }
             const double u = std::numeric_limits<R>::epsilon() / 2;
             CHECK(worst <= 1e5 * u * n);
         }
     }
+    REQUIRE(batcheigSetStream(cuda, nullptr) == BATCHEIG_STATUS_SUCCESS);
     CUDA_REQUIRE(cudaStreamDestroy(stream));
 }
 

@@ -2,6 +2,7 @@
 // guard that keeps C++ exceptions from crossing the C boundary.
 #pragma once
 
+#include <cstring>
 #include <new>
 
 #include "batcheig.h"
@@ -16,9 +17,19 @@ inline batcheigStatus_t invalid(Context *h, int position) {
     return BATCHEIG_STATUS_INVALID_VALUE;
 }
 
-inline bool valid_mode(batcheigEigMode_t m) {
-    return m == BATCHEIG_EIG_MODE_NOVECTOR || m == BATCHEIG_EIG_MODE_VECTOR;
+// The value of an enum argument as the int the C caller passed. A C caller
+// may pass any int; in C++ loading an enum object whose value lies outside
+// the enumeration's range is undefined (and UBSan reports it), so the
+// wrappers copy the bits of the parameter and the layers below see ints.
+template <class E>
+int enum_arg(const E *e) {
+    static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+    int v;
+    std::memcpy(&v, e, sizeof v);
+    return v;
 }
+
+inline bool valid_mode(int m) { return m == BATCHEIG_EIG_MODE_NOVECTOR || m == BATCHEIG_EIG_MODE_VECTOR; }
 
 // The handle's cached workspace in the memory space of its backend, grown to
 // at least `bytes`; its capacity goes to *capacity. nullptr on failure.

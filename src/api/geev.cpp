@@ -27,9 +27,8 @@ struct GeevPositions {
 
 // Argument checks shared by the routine and its query: enums and sizes.
 template <class T>
-batcheigStatus_t check_sizes(Context *h, const GeevPositions &pos, batcheigEigMode_t jobvl,
-                             batcheigEigMode_t jobvr, int n, int lda, int ldvl, int ldvr, int batch,
-                             int batch_pos) {
+batcheigStatus_t check_sizes(Context *h, const GeevPositions &pos, int jobvl, int jobvr, int n, int lda,
+                             int ldvl, int ldvr, int batch, int batch_pos) {
     if (!valid_mode(jobvl)) return invalid(h, pos.jobvl);
     if (!valid_mode(jobvr)) return invalid(h, pos.jobvr);
     if (n < 0) return invalid(h, pos.n);
@@ -42,7 +41,7 @@ batcheigStatus_t check_sizes(Context *h, const GeevPositions &pos, batcheigEigMo
 }
 
 template <class T>
-GeevProblem<T> make_problem(batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n, T *A, int lda,
+GeevProblem<T> make_problem(int jobvl, int jobvr, int n, T *A, int lda,
                             T *w, core::real_t<T> *wi, T *VL, int ldvl, T *VR, int ldvr, int *info,
                             int batch, const Params &params) {
     GeevProblem<T> p;
@@ -56,8 +55,7 @@ GeevProblem<T> make_problem(batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, in
 }
 
 template <class T>
-batcheigStatus_t geev_buffer_size_impl(Context *h, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr,
-                                       int n, int lda, int ldvl, int ldvr, std::size_t *lwork,
+batcheigStatus_t geev_buffer_size_impl(Context *h, int jobvl, int jobvr, int n, int lda, int ldvl, int ldvr, std::size_t *lwork,
                                        const Params *params, int batch) {
     if (!h) return BATCHEIG_STATUS_NOT_INITIALIZED;
     h->error_argument = 0;
@@ -80,7 +78,7 @@ batcheigStatus_t geev_buffer_size_impl(Context *h, batcheigEigMode_t jobvl, batc
 }
 
 template <class T>
-batcheigStatus_t geev_impl(Context *h, batcheigEigMode_t jobvl, batcheigEigMode_t jobvr, int n, T *A,
+batcheigStatus_t geev_impl(Context *h, int jobvl, int jobvr, int n, T *A,
                            int lda, T *w, core::real_t<T> *wi, T *VL, int ldvl, T *VR, int ldvr,
                            void *work, std::size_t lwork, int *info, const Params *params, int batch) {
     if (!h) return BATCHEIG_STATUS_NOT_INITIALIZED;
@@ -136,7 +134,7 @@ using api::cast;
         int lda, const T *, const T *, const T *, int ldvl, const T *, int ldvr, size_t *lwork,        \
         batcheigParams_t params, int batch) {                                                           \
         return api::guarded([&] {                                                                       \
-            return api::geev_buffer_size_impl<T>(handle, jobvl, jobvr, n, lda, ldvl, ldvr, lwork,       \
+            return api::geev_buffer_size_impl<T>(handle, api::enum_arg(&jobvl), api::enum_arg(&jobvr), n, lda, ldvl, ldvr, lwork,       \
                                                  params, batch);                                        \
         });                                                                                             \
     }                                                                                                   \
@@ -146,7 +144,7 @@ using api::cast;
                                               size_t lwork, int *info, batcheigParams_t params,        \
                                               int batch) {                                              \
         return api::guarded([&] {                                                                       \
-            return api::geev_impl<T>(handle, jobvl, jobvr, n, A, lda, wr, wi, VL, ldvl, VR, ldvr, work, \
+            return api::geev_impl<T>(handle, api::enum_arg(&jobvl), api::enum_arg(&jobvr), n, A, lda, wr, wi, VL, ldvl, VR, ldvr, work, \
                                      lwork, info, params, batch);                                       \
         });                                                                                             \
     }
@@ -158,7 +156,7 @@ using api::cast;
         batcheigParams_t params, int batch) {                                                           \
         using U = api::core_of<T>::type;                                                                \
         return api::guarded([&] {                                                                       \
-            return api::geev_buffer_size_impl<U>(handle, jobvl, jobvr, n, lda, ldvl, ldvr, lwork,       \
+            return api::geev_buffer_size_impl<U>(handle, api::enum_arg(&jobvl), api::enum_arg(&jobvr), n, lda, ldvl, ldvr, lwork,       \
                                                  params, batch);                                        \
         });                                                                                             \
     }                                                                                                   \
@@ -169,7 +167,7 @@ using api::cast;
                                               int batch) {                                              \
         using U = api::core_of<T>::type;                                                                \
         return api::guarded([&] {                                                                       \
-            return api::geev_impl<U>(handle, jobvl, jobvr, n, cast(A), lda, cast(W), nullptr,          \
+            return api::geev_impl<U>(handle, api::enum_arg(&jobvl), api::enum_arg(&jobvr), n, cast(A), lda, cast(W), nullptr,          \
                                      cast(VL), ldvl, cast(VR), ldvr, work, lwork, info, params, batch); \
         });                                                                                             \
     }

@@ -14,7 +14,7 @@ batcheigStatus_t batcheigCreateWithBackend(batcheigHandle_t *handle, batcheigBac
     if (!handle) return BATCHEIG_STATUS_INVALID_VALUE;
     *handle = nullptr;
     batcheigBackend_t chosen;
-    switch (backend) {
+    switch (api::enum_arg(&backend)) {
         case BATCHEIG_BACKEND_AUTO:
             chosen = cuda::backend_usable() ? BATCHEIG_BACKEND_CUDA : BATCHEIG_BACKEND_HOST;
             break;

@@ -46,11 +46,12 @@ batcheigStatus_t batcheigParamsGetMaxIterations(batcheigParams_t params, int *ma
 
 batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlgorithm_t algorithm) {
     if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
-    switch (algorithm) {
+    switch (batcheig::api::enum_arg(&algorithm)) {
         case BATCHEIG_ALG_AUTO:
         case BATCHEIG_ALG_GEEV_HOST_QR:
         case BATCHEIG_ALG_JACOBI_HOST_SCALAR:
-        case BATCHEIG_ALG_JACOBI_HOST_BLOCK: break;
+        case BATCHEIG_ALG_JACOBI_HOST_BLOCK:
+        case BATCHEIG_ALG_GEEV_CUDA_THREAD: break;
         default: return BATCHEIG_STATUS_INVALID_VALUE;
     }
     params->algorithm = algorithm;

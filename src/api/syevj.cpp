@@ -19,18 +19,6 @@ struct SyevjPositions {
     static constexpr int q_lwork = 8, q_params = 9, q_batch = 10;                // the _bufferSize query
 };
 
-// The value of an enum argument as the int the C caller passed. A C caller
-// may pass any int; in C++ loading an enum object whose value lies outside
-// the enumeration's range is undefined (and UBSan reports it), so the
-// wrappers copy the bits of the parameter and the layers below see ints.
-template <class E>
-int enum_arg(const E *e) {
-    static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
-    int v;
-    std::memcpy(&v, e, sizeof v);
-    return v;
-}
-
 inline bool valid_jobz(int m) { return m == BATCHEIG_EIG_MODE_NOVECTOR || m == BATCHEIG_EIG_MODE_VECTOR; }
 inline bool valid_fill(int f) { return f == BATCHEIG_FILL_MODE_LOWER || f == BATCHEIG_FILL_MODE_UPPER; }
 

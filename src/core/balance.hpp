@@ -109,6 +109,11 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
             VecView<T> row{&a(i, k), a.ld * a.es};
             R ra = cabs(row[iamax(n - k, row)]);
             if (c == R(0) || r == R(0)) continue;
+            // Never loop on NaN (the drivers reject non-finite input first).
+            if (!is_finite(c + ca + r + ra)) {
+                noconv = false;
+                break;
+            }
             R g = r / R(2), f = R(1), s = c + r;
             while (c < g && rmax(f, rmax(c, ca)) < sfmax2 && rmin(r, rmin(g, ra)) > sfmin2) {
                 f *= R(2);

@@ -106,6 +106,9 @@ template <class R> BATCHEIG_HD R abs1(complex<R> x) { return rabs(x.re) + rabs(x
 
 // sqrt(x^2 + y^2) without unnecessary overflow, as xLAPY2.
 template <class R> BATCHEIG_HD R lapy2(R x, R y) {
+    // NaN propagates (the max/min below would drop it).
+    if (x != x) return x;
+    if (y != y) return y;
     R xa = rabs(x), ya = rabs(y);
     R w = rmax(xa, ya), z = rmin(xa, ya);
     if (z == R(0) || w > limits<R>::huge()) return w;

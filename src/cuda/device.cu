@@ -45,9 +45,14 @@ void *reserve_workspace(Context &ctx, std::size_t bytes) {
 
 void release_workspace(Context &ctx) {
     if (!ctx.device_ws) return;
-    // Kernels queued on the handle's stream may still use the buffer.
+    // Kernels queued on the handle's stream may still use the buffer. (The
+    // stream may already be gone when a handle is destroyed after its
+    // stream: then cudaFree's implicit synchronization is enough.) Errors
+    // here must not linger as the runtime's last error.
     cudaStreamSynchronize(ctx.stream);
+    cudaGetLastError();
     cudaFree(ctx.device_ws);
+    cudaGetLastError();
     ctx.device_ws = nullptr;
     ctx.device_ws_bytes = 0;
 }

@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "core/geev.hpp"
 #include "host/geev_host.hpp"
@@ -25,7 +26,8 @@ std::size_t slice_bytes(int n, bool want_vectors) {
 template <class T>
 std::size_t geev_workspace_bytes(int n, bool want_vectors, int batch) {
     const int threads = std::max(1, std::min(omp_get_max_threads(), batch));
-    return detail::slice_bytes<T>(n, want_vectors) * static_cast<std::size_t>(threads);
+    // + 64: slack to align a caller's workspace pointer to a cache line.
+    return detail::slice_bytes<T>(n, want_vectors) * static_cast<std::size_t>(threads) + 64;
 }
 
 template <class T>
@@ -33,6 +35,12 @@ batcheigStatus_t geev(Context &, const GeevProblem<T> &p, void *work, std::size_
     using core::index_t;
     const bool want_v = p.want_vl || p.want_vr;
     const std::size_t slice = detail::slice_bytes<T>(p.n, want_v);
+    // Align the caller's workspace to a cache line (geev_workspace_bytes
+    // includes the slack).
+    const std::size_t pad = (64 - reinterpret_cast<std::uintptr_t>(work) % 64) % 64;
+    if (lwork < pad) return BATCHEIG_STATUS_INVALID_VALUE;  // unreachable: checked by the api layer
+    work = static_cast<char *>(work) + pad;
+    lwork -= pad;
     const index_t fit = static_cast<index_t>(lwork / slice);
     if (fit < 1) return BATCHEIG_STATUS_INVALID_VALUE;  // unreachable: checked by the api layer
     const int threads =
