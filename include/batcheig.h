@@ -331,6 +331,9 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   leaves A unchanged; other backends may use it as scratch).
  * - W_b is sorted ascending, the vectors alike, unless sorting is switched
  *   off with batcheigParamsSetSortEigenvalues().
+ * - Backends: this version has host implementations only. On a CUDA handle,
+ *   calls with host arrays run the host variants; calls with device arrays
+ *   return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
  * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the

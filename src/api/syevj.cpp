@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "api/api_common.hpp"
+#include "cuda/memory.hpp"
 #include "plan/syevj_plan.hpp"
 
 namespace batcheig::api {
@@ -82,6 +83,8 @@ batcheigStatus_t syevj_impl(Context *h, int jobz, int uplo, int n, T *A, int lda
     if (!A) return invalid(h, P::A);
     if (!W) return invalid(h, P::W);
     if (!info) return invalid(h, P::info);
+    // No CUDA Jacobi kernels yet: device arrays cannot be served.
+    if (h->backend == BATCHEIG_BACKEND_CUDA && cuda::is_device_pointer(A)) return BATCHEIG_STATUS_NOT_SUPPORTED;
 
     const Params &prm = params ? *params : default_params();
     auto p = make_problem<T>(jobz, uplo, n, A, lda, W, info, batch, prm);

@@ -8,3 +8,9 @@ int current_device() { return 0; }
 void *reserve_workspace(Context &, std::size_t) { return nullptr; }
 void release_workspace(Context &) {}
 }  // namespace batcheig::cuda
+
+#include "cuda/memory.hpp"
+
+namespace batcheig::cuda {
+bool is_device_pointer(const void *) { return false; }
+}  // namespace batcheig::cuda

@@ -26,6 +26,11 @@ template <class T>
 batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const Params &params,
                             SyevjPlan *plan) {
     switch (ctx.backend) {
+        // The CUDA backend has no Jacobi kernels yet: with host arrays its
+        // calls run the host variants (the api layer refuses device arrays
+        // with NOT_SUPPORTED), so an AUTO handle on a GPU machine still
+        // solves host-resident batches.
+        case BATCHEIG_BACKEND_CUDA:
         case BATCHEIG_BACKEND_HOST: {
             batcheigAlgorithm_t v = params.algorithm;
             if (v == BATCHEIG_ALG_AUTO)
@@ -41,9 +46,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                                                                    plan->nb, p.batch);
             return BATCHEIG_STATUS_SUCCESS;
         }
-        default:
-            // The CUDA backend has no syevj kernels in this build yet.
-            return BATCHEIG_STATUS_NOT_SUPPORTED;
+        default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
 
