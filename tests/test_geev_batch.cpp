@@ -3,6 +3,7 @@
 // partial-result meaning of info), leading dimensions > n, user workspace,
 // the handle's workspace cache and params that must not change geev.
 #include <cmath>
+#include <cstdio>
 #include <complex>
 #include <limits>
 #include <string>
@@ -312,6 +313,7 @@ TEMPLATE_TEST_CASE("geev: forced non-convergence (max iterations = 1) gives LAPA
       for (int b = 0; b < r.batch; ++b) {
         check_partial_result(ms[b], r, b, &failed);
         ++total;
+        if (verbose_tests()) std::printf("  n=%d matrix %d: info=%d (valid eigenvalues %d)\n", n, b, r.info[b], n - r.info[b]);
       }
       // Without vectors: the same info and bitwise the same valid eigenvalues.
       GeevOptions optn = jobs(N, N);
@@ -331,8 +333,52 @@ TEMPLATE_TEST_CASE("geev: forced non-convergence (max iterations = 1) gives LAPA
         }
       }
     }
+    if (verbose_tests())
+      std::printf("%s: max iterations 1: %d of %d random matrices reported non-convergence\n",
+                  precision_name<T>().c_str(), failed, total);
     INFO(precision_name<T>() << ": " << failed << " of " << total << " matrices reported non-convergence");
     CHECK(2 * failed >= total);  // "info > 0 for most matrices"
+  }
+}
+
+TEMPLATE_TEST_CASE("geev: small iteration caps give partial results (some eigenvalues deflated, then failure)",
+                   "[geev][convergence]", BT_GEEV_TYPES) {
+  // With a cap of 1, QR fails before the first deflation (info = n, no valid
+  // eigenvalue). Caps of a few iterations let some eigenvalues deflate at
+  // the bottom before a later deflation runs out of iterations, so
+  // 0 < info < n and eigenvalues info+1..n must be correct.
+  using T = TestType;
+  for (const batcheigBackend_t backend : backends_under_test()) {
+    HandleGuard h;
+    BT_CREATE_HANDLE_OR_SKIP(h, backend);
+    int partial = 0, total = 0, converged = 0, failed = 0;
+    for (const int cap : {2, 3, 4, 6, 8}) {
+      ParamsGuard p;
+      REQUIRE(batcheigParamsSetMaxIterations(p, cap) == BATCHEIG_STATUS_SUCCESS);
+      for (const int n : {12, 24, 40}) {
+        std::vector<TestMatrix<T>> ms;
+        for (int b = 0; b < 4; ++b)
+          ms.push_back(make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(37, n, b)));
+        GeevOptions opt = jobs(V, V);
+        opt.params = p;
+        const GeevRun<T> r = run_geev<T>(h, n, data_of(ms), opt);
+        REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
+        for (int b = 0; b < r.batch; ++b) {
+          INFO("max iterations " << cap);
+          check_partial_result(ms[b], r, b, &failed);
+          ++total;
+          partial += (r.info[b] > 0 && r.info[b] < n);
+          converged += (r.info[b] == 0);
+          if (verbose_tests())
+            std::printf("  cap=%d n=%d matrix %d: info=%d\n", cap, n, b, r.info[b]);
+        }
+      }
+    }
+    if (verbose_tests())
+      std::printf("%s: small caps: %d partial, %d converged, %d total\n", precision_name<T>().c_str(), partial,
+                  converged, total);
+    INFO(precision_name<T>() << ": " << partial << " partial results (0 < info < n) of " << total);
+    CHECK(partial > 0);  // the partial-result path was exercised
   }
 }
 
