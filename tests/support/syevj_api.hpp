@@ -96,9 +96,10 @@ batcheigStatus_t call_syevj_buffersize(const SyevjArgs<T> &g, size_t *lwork) {
 
 /// Jacobi variants that can be forced on a backend; AUTO is always there.
 inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend) {
-  if (backend == BATCHEIG_BACKEND_HOST)
-    return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
-  return {BATCHEIG_ALG_AUTO};
+  // A CUDA handle runs the host variants on host arrays (no CUDA Jacobi
+  // kernels yet), so both backends accept the same variants here.
+  (void)backend;
+  return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
 inline std::vector<batcheigAlgorithm_t> syevj_forced_variants(batcheigBackend_t backend) {
