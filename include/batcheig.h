@@ -206,7 +206,7 @@ BATCHEIG_API batcheigStatus_t batcheigParamsGetTolerance(batcheigParams_t params
 /**
  * @brief Iteration cap of geev's QR algorithm per deflation, as LAPACK's
  *        ITMAX; `0` restores the default `30*max(10,n)`. Negative values are
- *        invalid (position 2).
+ *        invalid (::BATCHEIG_STATUS_INVALID_VALUE; params calls have no handle, so no position is recorded).
  */
 BATCHEIG_API batcheigStatus_t batcheigParamsSetMaxIterations(batcheigParams_t params, int maxIterations);
 /** @brief Read the QR iteration cap (0 means default). */
@@ -251,6 +251,8 @@ BATCHEIG_API batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params
  * the size returned by the `_bufferSize` query when `work` is not NULL.
  *
  * On exit `A` is overwritten (its contents are unspecified, as in LAPACK).
+ * A call that returns anything but ::BATCHEIG_STATUS_SUCCESS on an argument
+ * check, ::BATCHEIG_STATUS_NOT_SUPPORTED included, writes nothing.
  * `info[b]`: 0 success; `k` in 1..n: QR did not converge, eigenvalues
  * `k+1..n` (1-based) are valid and the others and all vectors of that matrix
  * are set to NaN; ::BATCHEIG_INFO_NONFINITE: the input held NaN or Inf and
@@ -356,6 +358,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * A variant that does not belong to the handle's backend makes the call
  * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *
+ * A call that returns anything but ::BATCHEIG_STATUS_SUCCESS on an argument
+ * check, ::BATCHEIG_STATUS_NOT_SUPPORTED included, writes nothing.
  * `info[b]`: 0 success; ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED: the tolerance
  * was not met in `maxSweeps` sweeps, W_b and V hold the last iterate (sorted,
  * V orthonormal to working accuracy); ::BATCHEIG_INFO_NONFINITE: the triangle
@@ -391,7 +395,7 @@ typedef enum batcheigFillMode_t {
 
 /**
  * @brief Maximum number of Jacobi sweeps per matrix; `0` restores the
- *        default 100. Negative values are invalid (position 2).
+ *        default 100. Negative values are invalid (::BATCHEIG_STATUS_INVALID_VALUE; params calls have no handle, so no position is recorded).
  */
 BATCHEIG_API batcheigStatus_t batcheigParamsSetMaxSweeps(batcheigParams_t params, int maxSweeps);
 /** @brief Read the sweep cap (0 means default). */
