@@ -73,6 +73,23 @@ GeevArgs<T> args_for(batcheigHandle_t h, int n, int batch, T *A, T *w, real_t<T>
     return g;
 }
 
+// One call on host arrays (outputs zero-filled first).
+template <class T>
+Outputs<T> run_host_arrays(batcheigHandle_t h, const std::vector<T> &A, int n, int batch, batcheigParams_t params) {
+    const size_t nn = size_t(n) * n * batch, n1 = size_t(n) * batch;
+    Outputs<T> o;
+    o.A = A;
+    o.w.assign(n1, T(0));
+    o.wi.assign(is_complex_v<T> ? 0 : n1, real_t<T>(0));
+    o.VL.assign(nn, T(0));
+    o.VR.assign(nn, T(0));
+    o.info.assign(batch, -7);
+    REQUIRE(geev_dispatch(args_for<T>(h, n, batch, o.A.data(), o.w.data(), is_complex_v<T> ? nullptr : o.wi.data(),
+                                      o.VL.data(), o.VR.data(), o.info.data(), nullptr, 0, params)) ==
+            BATCHEIG_STATUS_SUCCESS);
+    return o;
+}
+
 template <class T>
 void device_vs_host_arrays() {
     using R = real_t<T>;
@@ -99,16 +116,7 @@ void device_vs_host_arrays() {
             const size_t nn = size_t(n) * n * batch, n1 = size_t(n) * batch;
 
             // Host arrays on the CUDA backend (staged).
-            Outputs<T> ref;
-            ref.A = A;
-            ref.w.assign(n1, T(0));
-            ref.wi.assign(is_complex_v<T> ? 0 : n1, R(0));
-            ref.VL.assign(nn, T(0));
-            ref.VR.assign(nn, T(0));
-            ref.info.assign(batch, -7);
-            REQUIRE(geev_dispatch(args_for<T>(cuda, n, batch, ref.A.data(), ref.w.data(),
-                                              is_complex_v<T> ? nullptr : ref.wi.data(), ref.VL.data(), ref.VR.data(),
-                                              ref.info.data(), nullptr, 0, params)) == BATCHEIG_STATUS_SUCCESS);
+            const Outputs<T> ref = run_host_arrays<T>(cuda, A, n, batch, params);
 
             // Device arrays, user workspace, user stream.
             DeviceBuffer<T> dA(nn), dw(n1), dVL(nn), dVR(nn);
@@ -131,16 +139,7 @@ void device_vs_host_arrays() {
 
             // Agreement with the host backend (the GPU contracts a*b+c into
             // fused multiply-adds, so only up to rounding).
-            Outputs<T> hb;
-            hb.A = A;
-            hb.w.assign(n1, T(0));
-            hb.wi.assign(is_complex_v<T> ? 0 : n1, R(0));
-            hb.VL.assign(nn, T(0));
-            hb.VR.assign(nn, T(0));
-            hb.info.assign(batch, -7);
-            REQUIRE(geev_dispatch(args_for<T>(host, n, batch, hb.A.data(), hb.w.data(),
-                                              is_complex_v<T> ? nullptr : hb.wi.data(), hb.VL.data(), hb.VR.data(),
-                                              hb.info.data(), nullptr, 0, nullptr)) == BATCHEIG_STATUS_SUCCESS);
+            const Outputs<T> hb = run_host_arrays<T>(host, A, n, batch, nullptr);
             CHECK(hb.info == ref.info);
             // Eigenvalues agree up to rounding; the order may differ where a
             // rounding difference changes which eigenvalue deflates first, so
