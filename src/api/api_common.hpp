@@ -4,9 +4,11 @@
 
 #include <cstring>
 #include <new>
+#include <type_traits>
 
 #include "batcheig.h"
 #include "common/context.hpp"
+#include "core/types.hpp"
 #include "cuda/device.hpp"
 
 namespace batcheig::api {
@@ -44,6 +46,18 @@ inline void *workspace_of(Context &h, std::size_t bytes, std::size_t *capacity) 
     }
     return p;
 }
+
+// Public complex types -> core complex types (same layout).
+template <class C> struct core_of;
+template <> struct core_of<float> { using type = float; };
+template <> struct core_of<double> { using type = double; };
+template <> struct core_of<batcheigComplex> { using type = core::complex<float>; };
+template <> struct core_of<batcheigDoubleComplex> { using type = core::complex<double>; };
+static_assert(sizeof(batcheigComplex) == sizeof(core::complex<float>), "complex layout");
+static_assert(sizeof(batcheigDoubleComplex) == sizeof(core::complex<double>), "complex layout");
+
+template <class C>
+auto *cast(C *p) { return reinterpret_cast<typename core_of<std::remove_const_t<C>>::type *>(p); }
 
 // Run f() and map escaping exceptions to statuses.
 template <class F>

@@ -110,17 +110,6 @@ batcheigStatus_t geev_impl(Context *h, int jobvl, int jobvr, int n, T *A,
     return plan::run_geev<T>(*h, plan, p, work, lwork);
 }
 
-// Public complex types -> core complex types (same layout).
-template <class C> struct core_of;
-template <> struct core_of<float> { using type = float; };
-template <> struct core_of<double> { using type = double; };
-template <> struct core_of<batcheigComplex> { using type = core::complex<float>; };
-template <> struct core_of<batcheigDoubleComplex> { using type = core::complex<double>; };
-static_assert(sizeof(batcheigComplex) == sizeof(core::complex<float>), "complex layout");
-static_assert(sizeof(batcheigDoubleComplex) == sizeof(core::complex<double>), "complex layout");
-
-template <class C>
-auto *cast(C *p) { return reinterpret_cast<typename core_of<std::remove_const_t<C>>::type *>(p); }
 
 }  // namespace
 }  // namespace batcheig::api
