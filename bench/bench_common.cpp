@@ -51,9 +51,11 @@ Report::Report(const Options &opt) : opt_(opt) {
         csv_ = std::fopen(opt_.csv.c_str(), "w");
         if (!csv_)
             throw std::runtime_error("cannot open CSV file '" + opt_.csv + "': " + std::strerror(errno));
+        // The first 15 columns are those of the earlier bench versions (docs/results/*.csv).
         std::fprintf(csv_,
                      "workload,precision,n,batch,vectors,threads,reps,implementation,median_s,min_s,"
-                     "matrices_per_s,gflops,batcheig_speedup,accuracy_ratio,info_nonzero\n");
+                     "matrices_per_s,gflops,batcheig_speedup,accuracy_ratio,info_nonzero,"
+                     "memory,timed_matrices,h2d_s,d2h_s,algorithm\n");
         std::fflush(csv_);
     }
 }
@@ -62,54 +64,64 @@ Report::~Report() {
     if (csv_) std::fclose(csv_);
 }
 
-namespace {
-// Column labels and widths shared by the header and the rows.
-int col_width(const std::string &label, size_t min) { return (int)std::max(min, label.size()); }
-}  // namespace
-
 void Report::begin(const std::string &title, const std::vector<std::string> &impls) {
-    impls_ = impls;
+    name_width_ = 14;
+    groups_ = 0;
+    for (const auto &i : impls) name_width_ = std::max(name_width_, (int)i.size());
     std::printf("\n%s\n", title.c_str());
-    std::printf("%6s %10s", "n", "batch");
-    for (const auto &i : impls_) std::printf("  %*s", col_width("t_" + i + "[s]", 12), ("t_" + i + "[s]").c_str());
-    for (const auto &i : impls_) std::printf("  %*s", col_width("mat/s_" + i, 12), ("mat/s_" + i).c_str());
-    for (const auto &i : impls_) std::printf("  %*s", col_width("GFLOP/s_" + i, 10), ("GFLOP/s_" + i).c_str());
-    for (size_t k = 1; k < impls_.size(); ++k)
-        std::printf("  %*s", col_width("ratio_vs_" + impls_[k], 10), ("ratio_vs_" + impls_[k]).c_str());
-    std::printf("  %9s\n", "acc.ratio");
+    std::printf("%5s %8s  %-*s %-6s %11s %13s %9s %8s %9s %7s %9s %9s  %s\n", "n", "batch", name_width_,
+                "implementation", "memory", "time[ms]", "matrices/s", "GFLOP/s", "speedup", "acc.ratio", "info!=0",
+                "h2d[ms]", "d2h[ms]", "note");
     std::fflush(stdout);
 }
 
+namespace {
+// "-" for a value that does not apply (negative), else the value in ms.
+std::string ms_or_dash(double s) {
+    if (s < 0) return "-";
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3f", s * 1e3);
+    return b;
+}
+}  // namespace
+
 void Report::add(const CaseResult &r) {
-    auto width = col_width;
-    std::printf("%6d %10lld", r.n, r.batch);
-    for (size_t k = 0; k < r.m.size(); ++k)
-        std::printf("  %*.4f", width("t_" + impls_[k] + "[s]", 12), r.m[k].median_s);
-    for (size_t k = 0; k < r.m.size(); ++k)
-        std::printf("  %*.0f", width("mat/s_" + impls_[k], 12), r.batch / r.m[k].median_s);
-    for (size_t k = 0; k < r.m.size(); ++k)
-        std::printf("  %*.2f", width("GFLOP/s_" + impls_[k], 10), r.batch * r.flops_per_matrix / r.m[k].median_s * 1e-9);
-    for (size_t k = 1; k < r.m.size(); ++k)
-        std::printf("  %*.3f", width("ratio_vs_" + impls_[k], 10), r.m[k].median_s / r.m[0].median_s);
-    std::printf("  %9.2f", r.m[0].accuracy);
-    long long bad = 0;
-    for (const auto &x : r.m) bad += x.info_nonzero;
-    if (bad) {
-        std::printf("  info!=0:");
-        for (const auto &x : r.m) std::printf(" %s=%lld", x.impl.c_str(), x.info_nonzero);
+    const double t0 = r.m.empty() ? 0.0 : r.m[0].median_s;  // batcheig
+    if (groups_++ > 0 && r.m.size() > 1) std::printf("\n");   // one block of rows per size
+    for (const Measurement &x : r.m) {
+        const long long timed = x.timed > 0 ? x.timed : r.batch;
+        std::string acc = "-";
+        if (x.reference) acc = "ref";
+        else if (x.accuracy >= 0) {
+            char b[32];
+            std::snprintf(b, sizeof b, "%.2f", x.accuracy);
+            acc = b;
+        }
+        const std::string note =
+            timed < r.batch ? "extrapolated from " + std::to_string(timed) + " matrices" : std::string();
+        std::printf("%5d %8lld  %-*s %-6s %11.3f %13.0f %9.2f %8.2f %9s %7lld %9s %9s%s%s\n", r.n, r.batch,
+                    name_width_, x.impl.c_str(), x.memory.c_str(), x.median_s * 1e3, r.batch / x.median_s,
+                    r.batch * r.flops_per_matrix / x.median_s * 1e-9, x.median_s / t0, acc.c_str(), x.info_nonzero,
+                    ms_or_dash(x.h2d_s).c_str(), ms_or_dash(x.d2h_s).c_str(), note.empty() ? "" : "  ",
+                    note.c_str());
     }
-    std::printf("\n");
     std::fflush(stdout);
 
     if (csv_) {
-        for (size_t k = 0; k < r.m.size(); ++k) {
-            const Measurement &x = r.m[k];
+        for (const Measurement &x : r.m) {
             std::fprintf(csv_, "%s,%c,%d,%lld,%d,%d,%d,%s,%.6e,%.6e,%.6e,%.6e,%.6f,", r.workload.c_str(),
                          r.precision, r.n, r.batch, r.vectors ? 1 : 0, r.threads, r.reps, x.impl.c_str(),
                          x.median_s, x.min_s, r.batch / x.median_s,
-                         r.batch * r.flops_per_matrix / x.median_s * 1e-9, x.median_s / r.m[0].median_s);
+                         r.batch * r.flops_per_matrix / x.median_s * 1e-9, x.median_s / t0);
             if (x.accuracy >= 0) std::fprintf(csv_, "%.4f", x.accuracy);
-            std::fprintf(csv_, ",%lld\n", x.info_nonzero);
+            std::fprintf(csv_, ",%lld,%s,%lld,", x.info_nonzero, x.memory.c_str(),
+                         x.timed > 0 ? x.timed : r.batch);
+            if (x.h2d_s >= 0) std::fprintf(csv_, "%.6e", x.h2d_s);
+            std::fprintf(csv_, ",");
+            if (x.d2h_s >= 0) std::fprintf(csv_, "%.6e", x.d2h_s);
+            std::fprintf(csv_, ",");
+            if (x.algorithm >= 0) std::fprintf(csv_, "%d", x.algorithm);
+            std::fprintf(csv_, "\n");
         }
         std::fflush(csv_);
     }

@@ -20,11 +20,15 @@ struct Options {
     bool vectors = false;             // also compute (right) eigenvectors
     char precision = 'd';             // s, d, c, z
     int threads = 0;                  // 0: all cores (OpenMP default)
-    int reps = 3;                     // timed repetitions, median reported
+    int reps = 3;                     // timed repetitions, median reported (--reps / --repeat)
     long long warmup = 10000;         // matrices in the untimed warm-up call of each implementation
     int check = 50;                   // matrices in the accuracy sample
     std::string csv;                  // CSV output file (empty: none)
     std::string backend = "host";     // batcheig backend: host, cuda, auto
+    bool backend_given = false;       // --backend was on the command line
+    std::string memory = "host";      // geev: where batcheig's arrays live: host, device
+    long long cusolver_subset = 200;  // geev: matrices the cusolverDnXgeev loop is timed on (0: anchor off)
+    int algorithm = 0;                // batcheig variant forced through the params (0: BATCHEIG_ALG_AUTO)
     std::uint64_t seed = 12345;
 };
 
@@ -68,9 +72,16 @@ template <> constexpr char precision_char<std::complex<double>>() { return 'z'; 
 // ---- results -------------------------------------------------------------------
 struct Measurement {
     std::string impl;             // "batcheig" first, then the anchors
-    double median_s = 0, min_s = 0;
-    long long info_nonzero = 0;   // matrices with info != 0
+    std::string memory = "host";  // where the implementation's arrays live: host, device
+    double median_s = 0, min_s = 0;  // one call on the whole batch (extrapolated when timed < batch)
+    long long timed = 0;          // matrices actually timed (0: the whole batch); fewer: times
+                                  // extrapolated linearly to the batch
+    long long info_nonzero = 0;   // matrices with info != 0 (among the timed ones)
     double accuracy = -1;         // worst accuracy ratio vs the reference anchor (-1: not applicable)
+    bool reference = false;       // this implementation is the accuracy reference
+    double h2d_s = -1, d2h_s = -1;  // device memory: median host->device copy of A and
+                                    // device->host copy of the outputs, whole batch (-1: not reported)
+    int algorithm = -1;           // batcheig rows: the variant forced through the params (0: auto); -1: n/a
 };
 
 struct CaseResult {
@@ -86,8 +97,9 @@ struct CaseResult {
     std::string accuracy_note;        // what the accuracy ratio measures
 };
 
-// Prints the table as rows arrive and writes the CSV (one line per
-// implementation and size, so new anchors add lines, not columns).
+// Prints the table as rows arrive and writes the CSV. Both have one line per
+// (size, implementation), so new anchors add lines, not columns, and the
+// printed columns are the CSV's (times in ms on screen, in s in the CSV).
 class Report {
 public:
     explicit Report(const Options &opt);
@@ -98,7 +110,8 @@ public:
 private:
     const Options &opt_;
     std::FILE *csv_ = nullptr;
-    std::vector<std::string> impls_;
+    int name_width_ = 14;
+    int groups_ = 0;  // sizes printed since begin()
 };
 
 // Machine description for the report header ("model name" from /proc/cpuinfo).

@@ -1,5 +1,8 @@
-// geev through batcheig: one batched call per run, workspace from the
-// _bufferSize query supplied by the caller (so the call allocates nothing).
+// geev through batcheig on host arrays: one batched call per run, workspace
+// from the _bufferSize query supplied by the caller (so the call allocates
+// nothing), params carrying --algorithm. On a CUDA handle the library stages
+// the batch through its own device buffers and returns when the results are
+// in host memory, so the wall-clock time includes both transfers.
 #include <batcheig.h>
 
 #include <cmath>
@@ -8,82 +11,26 @@
 #include <limits>
 #include <stdexcept>
 
+#include "geev_batcheig_call.hpp"
 #include "geev_impl.hpp"
 
 namespace bench {
 namespace {
 
-constexpr batcheigEigMode_t NOV = BATCHEIG_EIG_MODE_NOVECTOR;
-
-// One overload per precision with the same shape: w1 = wr or W, w2 = wi or unused.
-batcheigStatus_t buffer_size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const float *A, int lda, float *w1,
-                             float *w2, float *VR, int ldvr, size_t *lw, int batch) {
-    return batcheigSgeevBatched_bufferSize(h, NOV, jr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, lw, nullptr, batch);
-}
-batcheigStatus_t buffer_size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const double *A, int lda, double *w1,
-                             double *w2, double *VR, int ldvr, size_t *lw, int batch) {
-    return batcheigDgeevBatched_bufferSize(h, NOV, jr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, lw, nullptr, batch);
-}
-batcheigStatus_t buffer_size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const std::complex<float> *A, int lda,
-                             std::complex<float> *w1, float *, std::complex<float> *VR, int ldvr, size_t *lw,
-                             int batch) {
-    return batcheigCgeevBatched_bufferSize(h, NOV, jr, n, reinterpret_cast<const batcheigComplex *>(A), lda,
-                                           reinterpret_cast<batcheigComplex *>(w1), nullptr, 1,
-                                           reinterpret_cast<batcheigComplex *>(VR), ldvr, lw, nullptr, batch);
-}
-batcheigStatus_t buffer_size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const std::complex<double> *A,
-                             int lda, std::complex<double> *w1, double *, std::complex<double> *VR, int ldvr,
-                             size_t *lw, int batch) {
-    return batcheigZgeevBatched_bufferSize(h, NOV, jr, n, reinterpret_cast<const batcheigDoubleComplex *>(A), lda,
-                                           reinterpret_cast<batcheigDoubleComplex *>(w1), nullptr, 1,
-                                           reinterpret_cast<batcheigDoubleComplex *>(VR), ldvr, lw, nullptr, batch);
-}
-
-batcheigStatus_t geev(batcheigHandle_t h, batcheigEigMode_t jr, int n, float *A, int lda, float *w1, float *w2,
-                      float *VR, int ldvr, void *work, size_t lw, int *info, int batch) {
-    return batcheigSgeevBatched(h, NOV, jr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, work, lw, info, nullptr, batch);
-}
-batcheigStatus_t geev(batcheigHandle_t h, batcheigEigMode_t jr, int n, double *A, int lda, double *w1, double *w2,
-                      double *VR, int ldvr, void *work, size_t lw, int *info, int batch) {
-    return batcheigDgeevBatched(h, NOV, jr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, work, lw, info, nullptr, batch);
-}
-batcheigStatus_t geev(batcheigHandle_t h, batcheigEigMode_t jr, int n, std::complex<float> *A, int lda,
-                      std::complex<float> *w1, float *, std::complex<float> *VR, int ldvr, void *work, size_t lw,
-                      int *info, int batch) {
-    return batcheigCgeevBatched(h, NOV, jr, n, reinterpret_cast<batcheigComplex *>(A), lda,
-                                reinterpret_cast<batcheigComplex *>(w1), nullptr, 1,
-                                reinterpret_cast<batcheigComplex *>(VR), ldvr, work, lw, info, nullptr, batch);
-}
-batcheigStatus_t geev(batcheigHandle_t h, batcheigEigMode_t jr, int n, std::complex<double> *A, int lda,
-                      std::complex<double> *w1, double *, std::complex<double> *VR, int ldvr, void *work, size_t lw,
-                      int *info, int batch) {
-    return batcheigZgeevBatched(h, NOV, jr, n, reinterpret_cast<batcheigDoubleComplex *>(A), lda,
-                                reinterpret_cast<batcheigDoubleComplex *>(w1), nullptr, 1,
-                                reinterpret_cast<batcheigDoubleComplex *>(VR), ldvr, work, lw, info, nullptr, batch);
-}
-
-void check(batcheigStatus_t st, const char *what) {
-    if (st != BATCHEIG_STATUS_SUCCESS)
-        throw std::runtime_error(std::string(what) + " failed: " + batcheigGetStatusString(st));
-}
+using geev_call::buffer_size;
+using geev_call::geev;
 
 template <class T> class GeevBatcheig final : public GeevImpl<T> {
     using R = typename scalar_traits<T>::real;
     static constexpr bool cplx = scalar_traits<T>::is_complex;
 
 public:
-    explicit GeevBatcheig(const Options &opt) {
-        batcheigBackend_t b = BATCHEIG_BACKEND_HOST;
-        if (opt.backend == "auto") b = BATCHEIG_BACKEND_AUTO;
-        else if (opt.backend == "cuda") b = BATCHEIG_BACKEND_CUDA;
-        else if (opt.backend != "host") throw std::runtime_error("unknown backend '" + opt.backend + "'");
-        check(batcheigCreateWithBackend(&h_, b), "batcheigCreateWithBackend");
-    }
-    ~GeevBatcheig() override {
-        release();
-        batcheigDestroy(h_);
-    }
+    explicit GeevBatcheig(const Options &opt) : s_(opt) {}
+    ~GeevBatcheig() override { release(); }
     std::string name() const override { return "batcheig"; }
+    // On a CUDA handle the first call of a size sets up the handle's staging buffers.
+    bool full_warmup() const override { return s_.backend() == BATCHEIG_BACKEND_CUDA; }
+    int algorithm() const override { return s_.algorithm(); }
 
     void prepare(const GeevProblem<T> &p) override {
         release();
@@ -97,9 +44,10 @@ public:
         if (p.vectors) vr_.assign((size_t)p.n * p.n * p.batch, T(nan));
         info_.assign(p.batch, -999);
         jr_ = p.vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
-        check(buffer_size(h_, jr_, p.n, (const T *)nullptr, p.lda, w1_.data(), cplx ? nullptr : w2_.data(),
-                          p.vectors ? vr_.data() : nullptr, p.vectors ? p.n : 1, &lwork_, (int)p.batch),
-              "geevBatched_bufferSize");
+        check_batcheig(buffer_size(s_.handle(), jr_, p.n, (const T *)nullptr, p.lda, w1_.data(),
+                                   cplx ? nullptr : w2_.data(), p.vectors ? vr_.data() : nullptr, p.vectors ? p.n : 1,
+                                   &lwork_, s_.params(), (int)p.batch),
+                       "geevBatched_bufferSize");
         if (lwork_ > 0) {
             work_ = std::aligned_alloc(64, (lwork_ + 63) / 64 * 64);
             if (!work_) throw std::runtime_error("cannot allocate the batcheig workspace");
@@ -108,10 +56,10 @@ public:
     }
 
     void run(T *A, long long count) override {
-        check(geev(h_, jr_, p_.n, A, p_.lda, w1_.data(), cplx ? nullptr : w2_.data(),
-                   p_.vectors ? vr_.data() : nullptr, p_.vectors ? p_.n : 1, work_, lwork_, info_.data(),
-                   (int)count),
-              "geevBatched");
+        check_batcheig(geev(s_.handle(), jr_, p_.n, A, p_.lda, w1_.data(), cplx ? nullptr : w2_.data(),
+                            p_.vectors ? vr_.data() : nullptr, p_.vectors ? p_.n : 1, work_, lwork_, info_.data(),
+                            s_.params(), (int)count),
+                       "geevBatched");
     }
 
     std::complex<double> eigenvalue(long long b, int i) const override {
@@ -132,7 +80,7 @@ public:
     }
 
 private:
-    batcheigHandle_t h_ = nullptr;
+    BatcheigSession s_;
     GeevProblem<T> p_;
     batcheigEigMode_t jr_ = BATCHEIG_EIG_MODE_NOVECTOR;
     std::vector<T> w1_, vr_;

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "algorithm_names.hpp"
 #include "bench_common.hpp"
 #include "workloads.hpp"
 
@@ -31,13 +32,37 @@ void usage(const char *prog) {
         "  --vectors         also compute right eigenvectors (default: eigenvalues only)\n"
         "  --precision P     s, d, c or z (default d)\n"
         "  --threads T       OpenMP threads for batcheig and the anchors (default: all cores)\n"
-        "  --reps R          timed repetitions; the median is reported (default 3)\n"
-        "  --warmup N        matrices in each implementation's untimed warm-up call (default 10000)\n"
+        "  --reps R          timed repetitions; the median is reported (default 3; --repeat R is the same)\n"
+        "  --warmup N        matrices in each host implementation's untimed warm-up call (default 10000;\n"
+        "                    GPU implementations warm up on all the matrices they time)\n"
         "  --check K         matrices in the accuracy sample (default 50)\n"
-        "  --backend B       batcheig backend: host (default), auto, cuda\n"
+        "  --backend B       batcheig backend: host (default), auto, cuda (without a usable CUDA device:\n"
+        "                    a note, and the host backend)\n"
         "  --seed S          random seed (default 12345)\n"
-        "  --csv FILE        also write the results as CSV\n"
-        "  --help            this text\n");
+        "  --csv FILE        also write the results as CSV (the printed columns; times in s)\n"
+        "  --help            this text\n"
+        "geev only:\n"
+        "  --memory M        where batcheig's arrays live: host (default) or device (cudaMalloc'ed\n"
+        "                    A, eigenvalues, vectors, info and workspace; timed with CUDA events; the\n"
+        "                    H2D copy of A and D2H copy of the outputs reported separately; implies\n"
+        "                    --backend cuda unless --backend auto is given)\n"
+        "  --cusolver-subset K  cuSOLVER anchor (one cusolverDnXgeev per matrix, runs when a CUDA\n"
+        "                    device is usable): time the first K matrices and extrapolate to the\n"
+        "                    batch (default 200; 0: no cuSOLVER anchor)\n"
+        "  --algorithm A     force a batcheig variant through the params: a name or the enum value\n"
+        "                    of batcheigAlgorithm_t (default auto = 0). Names in this build:\n");
+    for (const auto &a : bench::algorithm_names) std::printf("                      %-22s %d\n", a.name, (int)a.value);
+}
+
+// --algorithm: a name from the header's enumerators or a number (variants
+// newer than this build's header are passed through as numbers).
+int parse_algorithm(const std::string &s) {
+    for (const auto &a : bench::algorithm_names)
+        if (s == a.name) return (int)a.value;
+    char *end = nullptr;
+    const long v = std::strtol(s.c_str(), &end, 10);
+    if (!s.empty() && end && *end == '\0' && v >= 0 && v <= 1000000) return (int)v;
+    throw std::runtime_error("unknown --algorithm '" + s + "' (a name listed by --help or a number)");
 }
 
 std::vector<int> parse_list(const std::string &s) {
@@ -79,10 +104,16 @@ int main(int argc, char **argv) try {
             opt.precision = p[0];
         }
         else if (a == "--threads") opt.threads = std::atoi(value().c_str());
-        else if (a == "--reps") opt.reps = std::atoi(value().c_str());
+        else if (a == "--reps" || a == "--repeat") opt.reps = std::atoi(value().c_str());
         else if (a == "--warmup") opt.warmup = std::atoll(value().c_str());
         else if (a == "--check") opt.check = std::atoi(value().c_str());
-        else if (a == "--backend") opt.backend = value();
+        else if (a == "--backend") {
+            opt.backend = value();
+            opt.backend_given = true;
+        }
+        else if (a == "--memory") opt.memory = value();
+        else if (a == "--cusolver-subset") opt.cusolver_subset = std::atoll(value().c_str());
+        else if (a == "--algorithm") opt.algorithm = parse_algorithm(value());
         else if (a == "--seed") opt.seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (a == "--csv") opt.csv = value();
         else if (!a.empty() && a[0] != '-') opt.workload = a;
@@ -91,6 +122,8 @@ int main(int argc, char **argv) try {
     if (opt.batch < 1) throw std::runtime_error("--batch must be positive");
     if (opt.reps < 1) throw std::runtime_error("--reps must be positive");
     if (opt.check < 0) opt.check = 0;
+    if (opt.cusolver_subset < 0) opt.cusolver_subset = 0;
+    if (opt.memory != "host" && opt.memory != "device") throw std::runtime_error("--memory must be host or device");
 
     const bench::Workload *wl = nullptr;
     for (const auto &w : bench::workloads)
@@ -108,14 +141,16 @@ int main(int argc, char **argv) try {
     std::printf("batcheig_bench: batcheig %d.%d.%d, %s\n", version / 10000, version / 100 % 100, version % 100, date);
     std::printf("machine: %s, %d logical CPUs; OpenMP threads %d\n", bench::cpu_model().c_str(), omp_get_num_procs(),
                 omp_get_max_threads());
-    std::printf("batcheig: backend %s, workspace from _bufferSize supplied by the caller\n", opt.backend.c_str());
+    std::printf("batcheig: --backend %s, workspace from _bufferSize supplied by the caller\n", opt.backend.c_str());
     std::printf("anchor lapacke: #pragma omp parallel for schedule(dynamic,16) over the workload's LAPACKE routine (geev: ?geev_work, syevj: ?syevd_work / ?heevd_work), per-thread workspace allocated "
                 "outside the timed region; %s\n",
                 blas_note.c_str());
     std::printf("timing: each implementation gets an untimed warm-up call, then %d timed calls on fresh copies of the "
-                "same matrices (copies untimed); ratio = batcheig throughput / anchor throughput;\n"
-                "acc.ratio = max |lambda_batcheig - lambda_lapacke| / (||A||_1 u) over %d sampled matrices after "
-                "pairing\n",
+                "same matrices (copies untimed); time = median (ms on screen, s in the CSV); host implementations: "
+                "wall clock around the call;\n"
+                "speedup = time(row) / time(batcheig row), i.e. how many times faster batcheig is than that anchor; "
+                "acc.ratio = max |lambda_impl - lambda_lapacke| / (||A||_1 u) over %d sampled matrices after "
+                "pairing (geev; syevj: sorted)\n",
                 opt.reps, opt.check);
 
     bench::Report report(opt);

@@ -1,7 +1,27 @@
 // Workload `geev`: eigenvalues (optionally right eigenvectors) of a batch of
 // random dense non-symmetric matrices, entries uniform in [-1, 1] (real and
 // imaginary parts for complex types), generated once per size. batcheig and
-// every anchor run on copies of the same data in the same process.
+// every anchor run on copies of the same data in the same process:
+//
+//   batcheig         host arrays (--memory host), the --backend handle
+//   batcheig-device  device arrays (--memory device), CUDA handle
+//   lapacke          all-core OpenMP loop over LAPACKE ?geev_work; the
+//                    accuracy reference
+//   cusolver-loop    one cusolverDnXgeev per matrix on device arrays, timed on
+//                    the first --cusolver-subset matrices and extrapolated
+//                    (runs whenever a CUDA device is usable)
+//
+// Timing: one untimed warm-up call per implementation, then --reps timed
+// calls, each on a fresh copy of A (untimed: geev overwrites A); the median is
+// reported (the minimum goes to the CSV). Host implementations: wall clock
+// around the call. Device implementations: CUDA events on their stream around
+// the call, A restored from a pristine device copy before each call; the
+// host->device copy of A and the device->host copy of the outputs (pinned
+// host memory, events) are reported separately, never inside the time.
+//
+// GFLOP/s are nominal: ~10 n^3 real flops per matrix for eigenvalues only,
+// ~25 n^3 with right eigenvectors (Golub & Van Loan, Matrix Computations,
+// 7.5.6), x4 for complex types, whatever the implementation executes.
 #include <omp.h>
 
 #include <algorithm>
@@ -10,18 +30,90 @@
 #include <limits>
 #include <stdexcept>
 
+#include "algorithm_names.hpp"
 #include "geev_impl.hpp"
+#include "gpu.hpp"
 #include "workloads.hpp"
 
 namespace bench {
 namespace {
 
-// The implementations compared, batcheig first; the first anchor is the
-// accuracy reference (LAPACKE). Later anchors (cuSOLVER) go at the end.
-template <class T> std::vector<std::unique_ptr<GeevImpl<T>>> make_geev_impls(const Options &opt) {
+// What this run compares, after looking for a GPU: the options as they are
+// run (a CUDA request falls back to the host without a device) and the notes
+// printed above the table.
+struct GeevSetup {
+    Options opt;
+    bool cusolver = false;  // run the cuSOLVER anchor
+    std::vector<std::string> notes;
+};
+
+GeevSetup plan_geev(const Options &requested) {
+    GeevSetup s;
+    s.opt = requested;
+    Options &o = s.opt;
+    if (o.memory != "host" && o.memory != "device")
+        throw std::runtime_error("--memory must be host or device");
+    if (o.memory == "device" && !o.backend_given) o.backend = "cuda";
+    if (o.memory == "device" && o.backend == "host")
+        throw std::runtime_error("--memory device needs --backend cuda or auto");
+
+    const std::string no_gpu = gpu::unavailable_reason();
+    if (no_gpu.empty()) {
+        s.notes.push_back("gpu: " + gpu::describe_device());
+    } else {
+        const std::string skipped = "skipped: no CUDA device (" + no_gpu + ")";
+        if (o.memory == "device") {
+            s.notes.push_back("batcheig on device memory: " + skipped +
+                              "; batcheig runs on host memory with the host backend instead");
+            o.memory = "host";
+            o.backend = "host";
+        } else if (o.backend == "cuda") {
+            s.notes.push_back("batcheig --backend cuda: " + skipped + "; batcheig runs on the host backend instead");
+            o.backend = "host";
+        }
+        if (o.cusolver_subset > 0) s.notes.push_back("anchor cusolver-loop (cusolverDnXgeev per matrix): " + skipped);
+    }
+    s.cusolver = no_gpu.empty() && o.cusolver_subset > 0;
+#if !BATCHEIG_HAVE_CUDA
+    s.cusolver = false;  // unavailable_reason() already said why
+#endif
+    if (no_gpu.empty() && o.cusolver_subset <= 0) s.notes.push_back("anchor cusolver-loop: off (--cusolver-subset 0)");
+
+    std::string alg = std::to_string(o.algorithm);
+    for (const auto &a : algorithm_names)
+        if ((int)a.value == o.algorithm) alg = std::string(a.name) + " (" + alg + ")";
+    s.notes.push_back(o.memory == "device"
+                          ? "batcheig-device: batcheig on device arrays, handle --backend " + o.backend +
+                                " (must run on CUDA), algorithm " + alg
+                          : "batcheig: batcheig on host arrays, handle --backend " + o.backend + ", algorithm " + alg);
+    if (o.memory == "device" || s.cusolver)
+        s.notes.push_back("device timing: CUDA events on the implementation's stream around the call, after one "
+                          "untimed warm-up call on the same matrices; A restored from a pristine device copy "
+                          "before each call (untimed); h2d = pinned host -> device copy of the whole batch's A, "
+                          "d2h = device -> pinned host copy of all outputs (eigenvalues, info, vectors), both "
+                          "median of --reps copies timed with events and not included in time");
+    if (s.cusolver)
+        s.notes.push_back("cusolver-loop: one cusolverDnXgeev per matrix on device arrays (jobvl = N), workspace "
+                          "from cusolverDnXgeev_bufferSize allocated once; timed on the first " +
+                          std::to_string(o.cusolver_subset) +
+                          " matrices and extrapolated linearly to the batch; accuracy on those matrices only");
+    return s;
+}
+
+// The implementations compared, batcheig first; the second is the accuracy
+// reference (LAPACKE). Later anchors go at the end.
+template <class T> std::vector<std::unique_ptr<GeevImpl<T>>> make_geev_impls(const GeevSetup &s) {
     std::vector<std::unique_ptr<GeevImpl<T>>> v;
-    v.push_back(make_geev_batcheig<T>(opt));
-    v.push_back(make_geev_lapacke_omp<T>(opt));
+#if BATCHEIG_HAVE_CUDA
+    if (s.opt.memory == "device") v.push_back(make_geev_batcheig_device<T>(s.opt));
+    else v.push_back(make_geev_batcheig<T>(s.opt));
+#else
+    v.push_back(make_geev_batcheig<T>(s.opt));  // plan_geev() made the memory host
+#endif
+    v.push_back(make_geev_lapacke_omp<T>(s.opt));
+#if BATCHEIG_HAVE_CUDA
+    if (s.cusolver) v.push_back(make_geev_cusolver<T>(s.opt));
+#endif
     return v;
 }
 
@@ -81,20 +173,26 @@ double paired_distance(const std::vector<std::complex<double>> &a, const std::ve
     return worst;
 }
 
-template <class T> void run_geev_t(const Options &opt, Report &report) {
+template <class T> void run_geev_t(const Options &requested, Report &report) {
     using R = typename scalar_traits<T>::real;
+    const GeevSetup setup = plan_geev(requested);
+    const Options &opt = setup.opt;
+    for (const auto &note : setup.notes) std::printf("%s\n", note.c_str());
+
     const std::vector<int> ns = opt.ns.empty() ? std::vector<int>{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
                                                                   18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
                                                : opt.ns;
-    auto impls = make_geev_impls<T>(opt);
+    auto impls = make_geev_impls<T>(setup);
     std::vector<std::string> names;
     for (auto &i : impls) names.push_back(i->name());
+    const size_t ref = 1;  // the accuracy reference: lapacke
 
     const double per_flop = opt.vectors ? 25.0 : 10.0;
-    char title[256];
+    char title[512];
     std::snprintf(title, sizeof title,
                   "geev, precision %c, %s, batch %lld, uniform[-1,1] entries, %d threads, median of %d reps; "
-                  "flops/matrix ~%g n^3%s",
+                  "GFLOP/s nominal: %g n^3 flops/matrix%s (Golub & Van Loan); speedup = time / batcheig's time; "
+                  "acc.ratio vs lapacke",
                   precision_char<T>(), opt.vectors ? "eigenvalues + right eigenvectors" : "eigenvalues only",
                   opt.batch, omp_get_max_threads(), opt.reps, per_flop * scalar_traits<T>::flop_factor,
                   scalar_traits<T>::is_complex ? " (complex: 4x real)" : "");
@@ -111,6 +209,18 @@ template <class T> void run_geev_t(const Options &opt, Report &report) {
         std::vector<T> A0(per * p.batch), Aw(per * p.batch);
         fill(A0, n, p.lda, p.batch, opt.seed + (std::uint64_t)n);
 
+        // The device copy of A for the implementations on device memory
+        // (declared after A0, whose pages it keeps locked: destroyed first).
+        long long on_device = 0;
+        for (auto &impl : impls)
+            if (impl->memory() == Memory::device) on_device = std::max(on_device, impl->timed_count(p.batch));
+        std::unique_ptr<gpu::DeviceInput> dev;
+        std::vector<double> h2d;
+        if (on_device > 0) {
+            dev = std::make_unique<gpu::DeviceInput>(A0.data(), per * sizeof(T), on_device);
+            for (int rep = 0; rep < opt.reps; ++rep) h2d.push_back(dev->upload());
+        }
+
         CaseResult r;
         r.workload = "geev";
         r.precision = precision_char<T>();
@@ -122,39 +232,58 @@ template <class T> void run_geev_t(const Options &opt, Report &report) {
         r.flops_per_matrix = per_flop * n * (double)n * n * scalar_traits<T>::flop_factor;
 
         for (auto &impl : impls) {
+            const bool device = impl->memory() == Memory::device;
+            const long long timed = impl->timed_count(p.batch);
+            T *A = device ? static_cast<T *>(dev->working()) : Aw.data();
+            // Untimed: every implementation overwrites A.
+            auto restore = [&](long long count) {
+                if (device) dev->restore(count);
+                else copy_parallel(Aw.data(), A0.data(), per * count);
+            };
             impl->prepare(p);
-            // Warm-up (untimed): thread start-up, first touch, caches.
-            const long long w = std::min<long long>(p.batch, std::max<long long>(opt.warmup, 1));
-            copy_parallel(Aw.data(), A0.data(), per * w);
-            impl->run(Aw.data(), w);
-            std::vector<double> t;
+            // Warm-up (untimed): thread start-up, first touch, caches, GPU modules.
+            const long long w =
+                impl->full_warmup() ? timed : std::min<long long>(timed, std::max<long long>(opt.warmup, 1));
+            restore(w);
+            impl->timed_run(A, w);
+            std::vector<double> t, d2h;
             for (int rep = 0; rep < opt.reps; ++rep) {
-                copy_parallel(Aw.data(), A0.data(), per * p.batch);  // untimed: both overwrite A
-                const auto t0 = Clock::now();
-                impl->run(Aw.data(), p.batch);
-                t.push_back(seconds(t0, Clock::now()));
+                restore(timed);
+                t.push_back(impl->timed_run(A, timed));
+                d2h.push_back(impl->fetch_outputs(timed));
             }
             Measurement m;
             m.impl = impl->name();
-            m.median_s = median(t);
-            m.min_s = *std::min_element(t.begin(), t.end());
-            for (long long b = 0; b < p.batch; ++b) m.info_nonzero += impl->info(b) != 0;
+            m.memory = memory_name(impl->memory());
+            m.timed = timed;
+            const double scale = (double)p.batch / (double)timed;  // 1 unless extrapolated
+            m.median_s = median(t) * scale;
+            m.min_s = *std::min_element(t.begin(), t.end()) * scale;
+            if (d2h.front() >= 0) {  // this implementation reports its transfers
+                m.d2h_s = median(d2h);
+                if (dev && dev->count() == p.batch) m.h2d_s = median(h2d);
+            }
+            m.algorithm = impl->algorithm();
+            for (long long b = 0; b < timed; ++b) m.info_nonzero += impl->info(b) != 0;
             r.m.push_back(m);
         }
+        r.m[ref].reference = true;
 
-        // Accuracy: max |lambda_impl - lambda_lapacke| / (||A||_1 u) over a sample, after pairing.
+        // Accuracy: max |lambda_impl - lambda_lapacke| / (||A||_1 u) over a
+        // sample spread over the matrices each implementation computed, after pairing.
         const double u = std::numeric_limits<R>::epsilon() / 2;
-        const int check = (int)std::min<long long>(opt.check, p.batch);
         for (size_t k = 0; k < impls.size(); ++k) {
-            if (k == 1) continue;  // the reference itself
+            if (k == ref) continue;
+            const long long timed = impls[k]->timed_count(p.batch);
+            const int check = (int)std::min<long long>(opt.check, timed);
             double worst = 0;
             for (int s = 0; s < check; ++s) {
-                const long long b = (long long)((double)s * p.batch / check);
-                if (impls[k]->info(b) != 0 || impls[1]->info(b) != 0) continue;
+                const long long b = (long long)((double)s * timed / check);
+                if (impls[k]->info(b) != 0 || impls[ref]->info(b) != 0) continue;
                 std::vector<std::complex<double>> x(n), y(n);
                 for (int i = 0; i < n; ++i) {
                     x[i] = impls[k]->eigenvalue(b, i);
-                    y[i] = impls[1]->eigenvalue(b, i);
+                    y[i] = impls[ref]->eigenvalue(b, i);
                 }
                 const double an = norm1(A0.data() + (size_t)b * per, n, p.lda);
                 worst = std::max(worst, paired_distance(x, y) / ((an > 0 ? an : 1.0) * u));

@@ -342,6 +342,8 @@ template <class T> void run_syevj_t(const Options &opt, Report &report, batcheig
             }
         }
         r.m[0].accuracy = worst;
+        r.m[1].reference = true;
+        r.m[0].algorithm = (int)alg;
         if (auto *bj = dynamic_cast<SyevjBatcheig<T> *>(impls[0].get()))
             r.accuracy_note = "mean sweeps " + std::to_string(bj->mean_sweeps(c.batch));
         for (auto &impl : impls) impl->release();
