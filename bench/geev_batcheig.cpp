@@ -44,10 +44,9 @@ public:
         if (p.vectors) vr_.assign((size_t)p.n * p.n * p.batch, T(nan));
         info_.assign(p.batch, -999);
         jr_ = p.vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
-        check_batcheig(buffer_size(s_.handle(), jr_, p.n, (const T *)nullptr, p.lda, w1_.data(),
-                                   cplx ? nullptr : w2_.data(), p.vectors ? vr_.data() : nullptr, p.vectors ? p.n : 1,
-                                   &lwork_, s_.params(), (int)p.batch),
-                       "geevBatched_bufferSize");
+        s_.check(buffer_size(s_.handle(), jr_, p.n, (const T *)nullptr, p.lda, w1_.data(), cplx ? nullptr : w2_.data(),
+                             p.vectors ? vr_.data() : nullptr, p.vectors ? p.n : 1, &lwork_, s_.params(), (int)p.batch),
+                 "geevBatched_bufferSize");
         if (lwork_ > 0) {
             work_ = std::aligned_alloc(64, (lwork_ + 63) / 64 * 64);
             if (!work_) throw std::runtime_error("cannot allocate the batcheig workspace");
@@ -56,10 +55,10 @@ public:
     }
 
     void run(T *A, long long count) override {
-        check_batcheig(geev(s_.handle(), jr_, p_.n, A, p_.lda, w1_.data(), cplx ? nullptr : w2_.data(),
-                            p_.vectors ? vr_.data() : nullptr, p_.vectors ? p_.n : 1, work_, lwork_, info_.data(),
-                            s_.params(), (int)count),
-                       "geevBatched");
+        s_.check(geev(s_.handle(), jr_, p_.n, A, p_.lda, w1_.data(), cplx ? nullptr : w2_.data(),
+                      p_.vectors ? vr_.data() : nullptr, p_.vectors ? p_.n : 1, work_, lwork_, info_.data(),
+                      s_.params(), (int)count),
+                 "geevBatched");
     }
 
     std::complex<double> eigenvalue(long long b, int i) const override {

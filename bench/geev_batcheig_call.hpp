@@ -35,7 +35,8 @@ public:
         try {
             check_batcheig(batcheigGetBackend(h_, &backend_), "batcheigGetBackend");
             check_batcheig(batcheigCreateParams(&p_), "batcheigCreateParams");
-            check_batcheig(bench_params_set_algorithm(p_, opt.algorithm), "batcheigParamsSetAlgorithm");
+            const std::string what = "batcheigParamsSetAlgorithm(" + std::to_string(opt.algorithm) + ")";
+            check_batcheig(bench_params_set_algorithm(p_, opt.algorithm), what.c_str());
         } catch (...) {
             batcheigDestroyParams(p_);
             batcheigDestroy(h_);
@@ -54,6 +55,14 @@ public:
     batcheigParams_t params() const { return p_; }
     batcheigBackend_t backend() const { return backend_; }  // as resolved (never AUTO)
     int algorithm() const { return algorithm_; }
+    // Throws on failure, naming the call, the backend and the algorithm
+    // (nothing is built on success: run() calls this inside the timed region).
+    void check(batcheigStatus_t st, const char *call) const {
+        if (st == BATCHEIG_STATUS_SUCCESS) return;
+        throw std::runtime_error(std::string(call) + " (backend " +
+                                 (backend_ == BATCHEIG_BACKEND_CUDA ? "cuda" : "host") + ", algorithm " +
+                                 std::to_string(algorithm_) + ") failed: " + batcheigGetStatusString(st));
+    }
 
 private:
     batcheigHandle_t h_ = nullptr;

@@ -66,18 +66,18 @@ public:
         h_info_ = cuda::PinnedArray<int>(p.batch);
 
         jr_ = p.vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
-        check_batcheig(buffer_size(s_.handle(), jr_, p.n, (const T *)nullptr, p.lda, d_w1_.get(), d_w2_.get(),
-                                   d_vr_.get(), p.vectors ? p.n : 1, &lwork_, s_.params(), (int)p.batch),
-                       "geevBatched_bufferSize");
+        s_.check(buffer_size(s_.handle(), jr_, p.n, (const T *)nullptr, p.lda, d_w1_.get(), d_w2_.get(), d_vr_.get(),
+                             p.vectors ? p.n : 1, &lwork_, s_.params(), (int)p.batch),
+                 "geevBatched_bufferSize");
         work_ = cuda::DeviceArray<unsigned char>(lwork_);
         if (lwork_) cuda::check(cudaMemset(work_.get(), 0, lwork_), "cudaMemset");
         cuda::check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
     }
 
     void run(T *A, long long count) override {
-        check_batcheig(geev(s_.handle(), jr_, p_.n, A, p_.lda, d_w1_.get(), d_w2_.get(), d_vr_.get(),
-                            p_.vectors ? p_.n : 1, work_.get(), lwork_, d_info_.get(), s_.params(), (int)count),
-                       "geevBatched (device arrays)");
+        s_.check(geev(s_.handle(), jr_, p_.n, A, p_.lda, d_w1_.get(), d_w2_.get(), d_vr_.get(), p_.vectors ? p_.n : 1,
+                      work_.get(), lwork_, d_info_.get(), s_.params(), (int)count),
+                 "geevBatched on device arrays");
     }
 
     double timed_run(T *A, long long count) override {

@@ -17,7 +17,9 @@ struct Workload {
 };
 
 inline const Workload workloads[] = {
-    {"geev", "non-symmetric eigenvalues (and right vectors with --vectors) vs an OpenMP loop over LAPACKE ?geev_work",
+    {"geev",
+     "non-symmetric eigenvalues (and right vectors with --vectors), batcheig on host or (--memory device) device "
+     "arrays, vs an OpenMP loop over LAPACKE ?geev_work and, with a GPU, a cusolverDnXgeev loop",
      run_geev},
     {"syevj", "symmetric (s, d) / Hermitian (c, z: heevj) Jacobi, default variant, vs an OpenMP loop over LAPACKE ?syevd/?heevd",
      run_syevj},

@@ -2,6 +2,9 @@
 # Build the `release` preset's benchmark and run it. Arguments go to
 # batcheig_bench (see `batcheig_bench --help`), e.g.
 #   ./scripts/bench.sh --batch 50000 --csv build/bench-geev.csv
+# and on a GPU machine (batcheig on device arrays, with the H2D / D2H copies
+# reported separately, against the LAPACKE loop and a cusolverDnXgeev loop):
+#   ./scripts/bench.sh geev --memory device --backend cuda --csv build/bench-geev-device.csv
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
