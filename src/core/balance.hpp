@@ -14,27 +14,29 @@ namespace batcheig::core {
 namespace detail {
 // Exchange index j with m: columns j and m over rows [0, l], rows j and m
 // over columns [k, n).
-template <class M>
-BATCHEIG_HD void bal_exchange(M a, index_t n, index_t j, index_t m, index_t k, index_t l) {
+template <class Team, class M>
+BATCHEIG_HD void bal_exchange(const Team &tm, M a, index_t n, index_t j, index_t m, index_t k, index_t l) {
     if (j == m) return;
-    for (index_t i = 0; i <= l; ++i) {
+    for (index_t i = tm.first(0); i <= l; i += tm.size()) {
         auto t = a(i, j);
         a(i, j) = a(i, m);
         a(i, m) = t;
     }
-    for (index_t i = k; i < n; ++i) {
+    tm.sync();
+    for (index_t i = tm.first(k); i < n; i += tm.size()) {
         auto t = a(j, i);
         a(j, i) = a(m, i);
         a(m, i) = t;
     }
+    tm.sync();
 }
 }  // namespace detail
 
 // On exit a is balanced, [ilo, ihi] (0-based, inclusive) is the block that
 // still needs QR, and scale[j] holds the permutation index (j outside the
 // block) or the scaling factor (j inside), as LAPACK.
-template <class M, class V>
-BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
+template <class Team, class M, class V>
+BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
     using T = typename M::value_type;
     using R = real_t<T>;
     if (n == 0) {
@@ -48,7 +50,8 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
     bool found = true;
     while (found) {
         if (l == 0) {  // the last remaining diagonal entry is isolated too
-            scale[0] = R(0);
+            if (tm.leader()) scale[0] = R(0);
+            tm.sync();
             ilo = 0;
             ihi = 0;
             return;
@@ -63,8 +66,9 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
                 }
             }
             if (zero_row) {
-                scale[l] = R(j);
-                detail::bal_exchange(a, n, j, l, k, l);
+                tm.sync();  // every member has finished reading a
+                if (tm.leader()) scale[l] = R(j);
+                detail::bal_exchange(tm, a, n, j, l, k, l);
                 --l;
                 found = true;
                 break;
@@ -84,15 +88,17 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
                 }
             }
             if (zero_col) {
-                scale[k] = R(j);
-                detail::bal_exchange(a, n, j, k, k, l);
+                tm.sync();
+                if (tm.leader()) scale[k] = R(j);
+                detail::bal_exchange(tm, a, n, j, k, k, l);
                 ++k;
                 found = true;
                 break;
             }
         }
     }
-    for (index_t i = k; i <= l; ++i) scale[i] = R(1);
+    for (index_t i = tm.first(k); i <= l; i += tm.size()) scale[i] = R(1);
+    tm.sync();
 
     // Iterative scaling by powers of two towards equal row and column norms.
     const R sfmin1 = limits<R>::safmin() / limits<R>::ulp();
@@ -103,11 +109,12 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
     while (noconv) {
         noconv = false;
         for (index_t i = k; i <= l; ++i) {
-            R c = nrm2(l - k + 1, VecView<T>{&a(k, i), a.es});
-            R r = nrm2(l - k + 1, VecView<T>{&a(i, k), a.ld * a.es});
-            R ca = cabs(a(iamax(l + 1, a.col(i)), i));
+            // (Team reductions: every member gets the same c, r, ca, ra.)
+            R c = team_nrm2(tm, l - k + 1, VecView<T>{&a(k, i), a.es});
+            R r = team_nrm2(tm, l - k + 1, VecView<T>{&a(i, k), a.ld * a.es});
+            R ca = cabs(a(team_iamax(tm, l + 1, a.col(i)), i));
             VecView<T> row{&a(i, k), a.ld * a.es};
-            R ra = cabs(row[iamax(n - k, row)]);
+            R ra = cabs(row[team_iamax(tm, n - k, row)]);
             if (c == R(0) || r == R(0)) continue;
             // Never loop on NaN (the drivers reject non-finite input first).
             if (!is_finite(c + ca + r + ra)) {
@@ -137,10 +144,13 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
             if (f < R(1) && scale[i] < R(1) && f * scale[i] <= sfmin1) continue;
             if (f > R(1) && scale[i] > R(1) && scale[i] >= sfmax1 / f) continue;
             g = R(1) / f;
-            scale[i] = scale[i] * f;
+            tm.sync();  // every member has read scale[i] and row/column i
+            if (tm.leader()) scale[i] = scale[i] * f;
             noconv = true;
-            for (index_t j = k; j < n; ++j) a(i, j) = a(i, j) * g;
-            for (index_t j = 0; j <= l; ++j) a(j, i) = a(j, i) * f;
+            // a(i, i) is owned by the same member in both loops.
+            for (index_t j = tm.first(k); j < n; j += tm.size()) a(i, j) = a(i, j) * g;
+            for (index_t j = tm.first(0); j <= l; j += tm.size()) a(j, i) = a(j, i) * f;
+            tm.sync();
         }
     }
     ilo = k;
@@ -149,30 +159,32 @@ BATCHEIG_HD void gebal(index_t n, M a, index_t &ilo, index_t &ihi, V scale) {
 
 // Undo the balancing on the eigenvectors in v (n x m): right eigenvectors
 // are multiplied by D, left ones by D^{-1}; then the permutation is undone.
-template <class M, class V>
-BATCHEIG_HD void gebak(bool right, index_t n, index_t ilo, index_t ihi, V scale, index_t m, M v) {
+template <class Team, class M, class V>
+BATCHEIG_HD void gebak(const Team &tm, bool right, index_t n, index_t ilo, index_t ihi, V scale, index_t m, M v) {
     using R = real_t<typename M::value_type>;
     if (n == 0 || m == 0) return;
-    if (ilo != ihi) {
-        for (index_t i = ilo; i <= ihi; ++i) {
-            R s = right ? scale[i] : R(1) / scale[i];
-            for (index_t j = 0; j < m; ++j) v(i, j) = v(i, j) * s;
+    // Column by column: each member owns whole columns of v.
+    for (index_t j = tm.first(0); j < m; j += tm.size()) {
+        if (ilo != ihi) {
+            for (index_t i = ilo; i <= ihi; ++i) {
+                R s = right ? scale[i] : R(1) / scale[i];
+                v(i, j) = v(i, j) * s;
+            }
         }
-    }
-    // Undo the permutations in the reverse order of gebal: i = ilo-1 down to
-    // 0, then ihi+1 up to n-1.
-    for (index_t ii = 0; ii < n; ++ii) {
-        index_t i = ii;
-        if (i >= ilo && i <= ihi) continue;
-        if (i < ilo) i = ilo - 1 - ii;
-        index_t k = static_cast<index_t>(real(scale[i]));
-        if (k == i) continue;
-        for (index_t j = 0; j < m; ++j) {
+        // Undo the permutations in the reverse order of gebal: i = ilo-1
+        // down to 0, then ihi+1 up to n-1.
+        for (index_t ii = 0; ii < n; ++ii) {
+            index_t i = ii;
+            if (i >= ilo && i <= ihi) continue;
+            if (i < ilo) i = ilo - 1 - ii;
+            index_t k = static_cast<index_t>(real(scale[i]));
+            if (k == i) continue;
             auto t = v(i, j);
             v(i, j) = v(k, j);
             v(k, j) = t;
         }
     }
+    tm.sync();
 }
 
 }  // namespace batcheig::core

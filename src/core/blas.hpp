@@ -2,6 +2,7 @@
 // routines: safe norms, scaling, Householder reflectors, plane rotations.
 #pragma once
 
+#include "core/team.hpp"
 #include "core/types.hpp"
 
 namespace batcheig::core {
@@ -179,6 +180,139 @@ BATCHEIG_HD complex<R> csqrt(complex<R> z) {
     R t = rsqrt_((rabs(x) + lapy2(x, y)) * R(0.5));
     if (x >= R(0)) return complex<R>(t, y / (R(2) * t));
     return complex<R>(rabs(y) / (R(2) * t), sign(t, y));
+}
+
+// ---- Team forms (core/team.hpp) --------------------------------------------
+// Each is collective: every member of the team calls it with the same
+// arguments. The ones that write end with tm.sync().
+
+// nrm2 over a team: every member accumulates the scaled sum of squares of
+// its share, then the pairs (scale, ssq) are combined at the largest scale.
+template <class Team, class V>
+BATCHEIG_HD real_t<typename V::value_type> team_nrm2(const Team &tm, index_t n, V x) {
+    using R = real_t<typename V::value_type>;
+    if constexpr (Team::serial) {
+        return nrm2(n, x);
+    } else {
+        R scale = 0, ssq = 1;
+        auto acc = [&](R a) {
+            if (a != R(0)) {
+                a = rabs(a);
+                if (scale < a) {
+                    R q = scale / a;
+                    ssq = R(1) + ssq * q * q;
+                    scale = a;
+                } else {
+                    R q = a / scale;
+                    ssq += q * q;
+                }
+            }
+        };
+        for (index_t i = tm.first(0); i < n; i += tm.size()) {
+            acc(real(x[i]));
+            if constexpr (is_complex<typename V::value_type>) acc(imag(x[i]));
+        }
+        const R smax = tm.max(scale);
+        R part = R(0);
+        if (scale != R(0)) {
+            R q = scale / smax;
+            part = ssq * q * q;
+        }
+        const R total = tm.sum(part);
+        return smax == R(0) ? R(0) : smax * rsqrt_(total);
+    }
+}
+
+// x[0..n) *= s.
+template <class Team, class V, class S>
+BATCHEIG_HD void team_scal(const Team &tm, index_t n, S s, V x) {
+    for (index_t i = tm.first(0); i < n; i += tm.size()) x[i] = x[i] * s;
+    tm.sync();
+}
+
+// iamax over a team: the first index of the largest |re|+|im|.
+template <class Team, class V>
+BATCHEIG_HD index_t team_iamax(const Team &tm, index_t n, V x) {
+    if constexpr (Team::serial) {
+        return iamax(n, x);
+    } else {
+        using R = real_t<typename V::value_type>;
+        R m = R(-1);
+        index_t k = n;
+        for (index_t i = tm.first(0); i < n; i += tm.size()) {
+            R a = abs1(x[i]);
+            if (a > m) {
+                m = a;
+                k = i;
+            }
+        }
+        const R best = tm.max(m);
+        const index_t first = tm.min(m == best ? k : n);
+        return first < n ? first : 0;
+    }
+}
+
+// Apply the rotation [c s; -s c] to (x, y) over a team.
+template <class Team, class V, class R>
+BATCHEIG_HD void team_rot(const Team &tm, index_t n, V x, V y, R c, R s) {
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
+        auto t = c * x[i] + s * y[i];
+        y[i] = c * y[i] - s * x[i];
+        x[i] = t;
+    }
+    tm.sync();
+}
+
+// larfg over a team, for a vector x in memory that the whole team sees:
+// alpha (a private copy in every member) and tau come out identical in every
+// member; x is scaled by the team.
+template <class Team, class V>
+BATCHEIG_HD void team_larfg(const Team &tm, index_t n, typename V::value_type &alpha, V x,
+                            typename V::value_type &tau) {
+    using T = typename V::value_type;
+    using R = real_t<T>;
+    if constexpr (Team::serial) {
+        larfg(n, alpha, x, tau);
+    } else {
+        if (n <= 1) {
+            tau = T(0);
+            return;
+        }
+        R xnorm = team_nrm2(tm, n - 1, x);
+        R alphr = real(alpha), alphi = imag(alpha);
+        if (xnorm == R(0) && alphi == R(0)) {
+            tau = T(0);
+            return;
+        }
+        R beta;
+        if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
+        else beta = -sign(lapy2(alphr, xnorm), alphr);
+        const R safmin = limits<R>::safmin() / limits<R>::eps();
+        const R rsafmn = R(1) / safmin;
+        int knt = 0;
+        if (rabs(beta) < safmin) {
+            do {
+                ++knt;
+                team_scal(tm, n - 1, rsafmn, x);
+                beta *= rsafmn;
+                alphr *= rsafmn;
+                alphi *= rsafmn;
+            } while (rabs(beta) < safmin && knt < 20);
+            xnorm = team_nrm2(tm, n - 1, x);
+            if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
+            else beta = -sign(lapy2(alphr, xnorm), alphr);
+        }
+        if constexpr (is_complex<T>) {
+            tau = T((beta - alphr) / beta, -alphi / beta);
+            T a = T(R(1)) / (T(alphr, alphi) - T(beta));
+            team_scal(tm, n - 1, a, x);
+        } else {
+            tau = (beta - alphr) / beta;
+            team_scal(tm, n - 1, R(1) / (alphr - beta), x);
+        }
+        for (int j = 0; j < knt; ++j) beta *= safmin;
+        alpha = T(beta);
+    }
 }
 
 }  // namespace batcheig::core

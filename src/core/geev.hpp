@@ -47,12 +47,12 @@ namespace detail {
 
 // Largest |a(i,j)| (the modulus for complex), as xLANGE('M'); NaN if any
 // entry is NaN, Inf if any is infinite.
-template <class M>
-BATCHEIG_HD real_t<typename M::value_type> max_abs(index_t n, M a) {
+template <class Team, class M>
+BATCHEIG_HD real_t<typename M::value_type> max_abs(const Team &tm, index_t n, M a) {
     using R = real_t<typename M::value_type>;
     R m = R(0);
     bool bad = false;
-    for (index_t j = 0; j < n; ++j)
+    for (index_t j = tm.first(0); j < n; j += tm.size())
         for (index_t i = 0; i < n; ++i) {
             R v = cabs(a(i, j));
             if (!(v <= m)) {  // also true for NaN
@@ -60,63 +60,92 @@ BATCHEIG_HD real_t<typename M::value_type> max_abs(index_t n, M a) {
                 else m = v;
             }
         }
+    m = tm.max(m);
+    bad = tm.max(bad ? 1 : 0) != 0;
     return bad ? R(NAN) : m;
 }
 
-template <class M>
-BATCHEIG_HD void fill(index_t n, M a, typename M::value_type v) {
-    for (index_t j = 0; j < n; ++j)
+template <class Team, class M>
+BATCHEIG_HD void fill(const Team &tm, index_t n, M a, typename M::value_type v) {
+    for (index_t j = tm.first(0); j < n; j += tm.size())
         for (index_t i = 0; i < n; ++i) a(i, j) = v;
+    tm.sync();
+}
+
+// lascl over a team: each member scales whole columns.
+template <class Team, class M, class R>
+BATCHEIG_HD void team_lascl(const Team &tm, R cfrom, R cto, index_t n, M a) {
+    if constexpr (Team::serial) {
+        lascl(cfrom, cto, n, n, a);
+    } else {
+        for (index_t j = tm.first(0); j < n; j += tm.size()) lascl(cfrom, cto, n, index_t(1), MatView<typename M::value_type>{&a(0, j), a.ld, a.es});
+        tm.sync();
+    }
+}
+
+// Index of the largest |v(r, i)|^2 (+ |v(r, i2)|^2 when i2 >= 0), the first
+// one on ties, over a team.
+template <class Team, class M>
+BATCHEIG_HD index_t team_argmax_sq(const Team &tm, index_t n, M v, index_t i, index_t i2, real_t<typename M::value_type> &best_out) {
+    using R = real_t<typename M::value_type>;
+    index_t k = n;
+    R best = R(-1);
+    for (index_t r = tm.first(0); r < n; r += tm.size()) {
+        R m = real(v(r, i)) * real(v(r, i)) + imag(v(r, i)) * imag(v(r, i));
+        if (i2 >= 0) m = real(v(r, i)) * real(v(r, i)) + real(v(r, i2)) * real(v(r, i2));
+        if (m > best) {
+            best = m;
+            k = r;
+        }
+    }
+    const R b = tm.max(best);
+    k = tm.min(best == b ? k : n);
+    best_out = b;
+    return k < n ? k : 0;
 }
 
 // Normalize real eigenvectors as xGEEV: unit 2-norm, and for a complex pair
 // the component of largest modulus made real.
-template <class M, class V>
-BATCHEIG_HD void normalize_real(index_t n, M v, V wi) {
+template <class Team, class M, class V>
+BATCHEIG_HD void normalize_real(const Team &tm, index_t n, M v, V wi) {
     using R = typename M::value_type;
     for (index_t i = 0; i < n; ++i) {
         if (wi[i] == R(0)) {
-            scal(n, R(1) / nrm2(n, v.col(i)), v.col(i));
+            const R nrm = team_nrm2(tm, n, v.col(i));
+            team_scal(tm, n, R(1) / nrm, v.col(i));
         } else if (wi[i] > R(0)) {
-            const R scl = R(1) / lapy2(nrm2(n, v.col(i)), nrm2(n, v.col(i + 1)));
-            scal(n, scl, v.col(i));
-            scal(n, scl, v.col(i + 1));
-            index_t k = 0;
-            R best = R(-1);
-            for (index_t r = 0; r < n; ++r) {
-                R m = v(r, i) * v(r, i) + v(r, i + 1) * v(r, i + 1);
-                if (m > best) {
-                    best = m;
-                    k = r;
-                }
-            }
+            const R n1 = team_nrm2(tm, n, v.col(i));
+            const R n2 = team_nrm2(tm, n, v.col(i + 1));
+            const R scl = R(1) / lapy2(n1, n2);
+            team_scal(tm, n, scl, v.col(i));
+            team_scal(tm, n, scl, v.col(i + 1));
+            R best;
+            const index_t k = team_argmax_sq(tm, n, v, i, i + 1, best);
             R cs, sn, rr;
             lartg(v(k, i), v(k, i + 1), cs, sn, rr);
-            rot(n, v.col(i), v.col(i + 1), cs, sn);
-            v(k, i + 1) = R(0);
+            tm.sync();  // every member has read row k
+            team_rot(tm, n, v.col(i), v.col(i + 1), cs, sn);
+            if (tm.leader()) v(k, i + 1) = R(0);
+            tm.sync();
         }
     }
 }
 
 // Normalize complex eigenvectors as xGEEV: unit 2-norm, largest component real.
-template <class M>
-BATCHEIG_HD void normalize_complex(index_t n, M v) {
+template <class Team, class M>
+BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
     using T = typename M::value_type;
     using R = real_t<T>;
     for (index_t i = 0; i < n; ++i) {
-        scal(n, R(1) / nrm2(n, v.col(i)), v.col(i));
-        index_t k = 0;
-        R best = R(-1);
-        for (index_t r = 0; r < n; ++r) {
-            R m = real(v(r, i)) * real(v(r, i)) + imag(v(r, i)) * imag(v(r, i));
-            if (m > best) {
-                best = m;
-                k = r;
-            }
-        }
+        const R nrm = team_nrm2(tm, n, v.col(i));
+        team_scal(tm, n, R(1) / nrm, v.col(i));
+        R best;
+        const index_t k = team_argmax_sq(tm, n, v, i, -1, best);
         T tmp = conj(v(k, i)) / rsqrt_(best);
-        scal(n, tmp, v.col(i));
-        v(k, i) = T(real(v(k, i)));
+        tm.sync();  // every member has read v(k, i)
+        team_scal(tm, n, tmp, v.col(i));
+        if (tm.leader()) v(k, i) = T(real(v(k, i)));
+        tm.sync();
     }
 }
 
@@ -127,8 +156,11 @@ BATCHEIG_HD void normalize_complex(index_t n, M v) {
 // complex T: eigenvalues to w (wi unused). Returns the per-matrix info code:
 // 0, k in 1..n (QR did not converge; eigenvalues k..n-1 (0-based) are valid,
 // the others and all vectors are NaN), or BATCHEIG_INFO_NONFINITE.
-template <class T>
-BATCHEIG_HD int geev(bool wantvl, bool wantvr, index_t n, MatView<T> a, VecView<T> w,
+//
+// tm: the team that solves this problem (core/team.hpp); every member calls
+// geev with the same arguments and gets the same return value.
+template <class T, class Team>
+BATCHEIG_HD int geev(const Team &tm, bool wantvl, bool wantvr, index_t n, MatView<T> a, VecView<T> w,
                      VecView<real_t<T>> wi, MatView<T> vl, MatView<T> vr, const GeevWork<T> &ws,
                      index_t max_iterations) {
     using R = real_t<T>;
@@ -136,16 +168,16 @@ BATCHEIG_HD int geev(bool wantvl, bool wantvr, index_t n, MatView<T> a, VecView<
     const T nan = make_nan<T>();
     auto fail_all = [&](index_t first_bad_end) {
         // Eigenvalues [0, first_bad_end) and every vector are NaN.
-        for (index_t i = 0; i < first_bad_end; ++i) {
+        for (index_t i = tm.first(0); i < first_bad_end; i += tm.size()) {
             w[i] = nan;
             if constexpr (!cplx) wi[i] = R(NAN);
         }
-        if (wantvl) detail::fill(n, vl, nan);
-        if (wantvr) detail::fill(n, vr, nan);
+        if (wantvl) detail::fill(tm, n, vl, nan);
+        if (wantvr) detail::fill(tm, n, vr, nan);
     };
 
     // Scale a if its largest entry is outside [smlnum, bignum].
-    const R anrm = detail::max_abs(n, a);
+    const R anrm = detail::max_abs(tm, n, a);
     if (!is_finite(anrm)) {
         fail_all(n);
         return BATCHEIG_INFO_NONFINITE;
@@ -161,53 +193,64 @@ BATCHEIG_HD int geev(bool wantvl, bool wantvr, index_t n, MatView<T> a, VecView<
         scalea = true;
         cscale = bignum;
     }
-    if (scalea) lascl(anrm, cscale, n, n, a);
+    if (scalea) detail::team_lascl(tm, anrm, cscale, n, a);
 
     index_t ilo, ihi;
-    gebal(n, a, ilo, ihi, ws.scale);
-    gehd2(n, ilo, ihi, a, ws.tau);
+    gebal(tm, n, a, ilo, ihi, ws.scale);
+    gehd2(tm, n, ilo, ihi, a, ws.tau);
 
     const bool wantv = wantvl || wantvr;
     MatView<T> z = wantvl ? vl : vr;  // where the Schur vectors are accumulated
-    if (wantv) orghr(n, ilo, ihi, a, ws.tau, z);
+    if (wantv) orghr(tm, n, ilo, ihi, a, ws.tau, z);
 
     // Eigenvalues of the rows that balancing isolated.
-    for (index_t i = 0; i < n; ++i) {
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
         if (i < ilo || i > ihi) {
             w[i] = a(i, i);
             if constexpr (!cplx) wi[i] = R(0);
         }
     }
     index_t info;
-    if constexpr (cplx) info = lahqr_complex(wantv, wantv, n, ilo, ihi, a, w, ilo, ihi, z, max_iterations);
-    else info = lahqr_real(wantv, wantv, n, ilo, ihi, a, w, wi, ilo, ihi, z, max_iterations);
+    if constexpr (cplx) info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, a, w, ilo, ihi, z, max_iterations);
+    else info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, a, w, wi, ilo, ihi, z, max_iterations);
+    tm.sync();  // the eigenvalues (written by the leader) are visible to the team
 
     if (info == 0 && wantv) {
         if (wantvl && wantvr) {
-            for (index_t j = 0; j < n; ++j)
+            for (index_t j = tm.first(0); j < n; j += tm.size())
                 for (index_t i = 0; i < n; ++i) vr(i, j) = vl(i, j);
+            tm.sync();
         }
-        if constexpr (cplx) trevc_complex(wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0);
-        else trevc_real(wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0, ws.x1);
+        if constexpr (cplx) trevc_complex(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0);
+        else trevc_real(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0, ws.x1);
         if (wantvl) {
-            gebak(false, n, ilo, ihi, ws.scale, n, vl);
-            if constexpr (cplx) detail::normalize_complex(n, vl);
-            else detail::normalize_real(n, vl, wi);
+            gebak(tm, false, n, ilo, ihi, ws.scale, n, vl);
+            if constexpr (cplx) detail::normalize_complex(tm, n, vl);
+            else detail::normalize_real(tm, n, vl, wi);
         }
         if (wantvr) {
-            gebak(true, n, ilo, ihi, ws.scale, n, vr);
-            if constexpr (cplx) detail::normalize_complex(n, vr);
-            else detail::normalize_real(n, vr, wi);
+            gebak(tm, true, n, ilo, ihi, ws.scale, n, vr);
+            if constexpr (cplx) detail::normalize_complex(tm, n, vr);
+            else detail::normalize_real(tm, n, vr, wi);
         }
     }
 
-    // Undo the scaling of the eigenvalues that are valid.
-    if (scalea) {
+    // Undo the scaling of the eigenvalues that are valid (one member: O(n)).
+    if (scalea && tm.leader()) {
         lascl_vec(cscale, anrm, n - info, VecView<T>{&w[info], w.inc});
         if constexpr (!cplx) lascl_vec(cscale, anrm, n - info, VecView<R>{&wi[info], wi.inc});
     }
+    tm.sync();
     if (info > 0) fail_all(info);
     return static_cast<int>(info);
+}
+
+// The serial form (one thread per problem): host backend and the
+// one-matrix-per-thread CUDA variant.
+template <class T>
+BATCHEIG_HD int geev(bool wantvl, bool wantvr, index_t n, MatView<T> a, VecView<T> w, VecView<real_t<T>> wi,
+                     MatView<T> vl, MatView<T> vr, const GeevWork<T> &ws, index_t max_iterations) {
+    return geev<T>(SerialTeam{}, wantvl, wantvr, n, a, w, wi, vl, vr, ws, max_iterations);
 }
 
 }  // namespace batcheig::core

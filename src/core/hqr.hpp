@@ -149,22 +149,25 @@ BATCHEIG_HD void lanv2(R &a, R &b, R &c, R &d, R &rt1r, R &rt1i, R &rt2r, R &rt2
 
 // Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
 // columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
-template <class M, class V>
-BATCHEIG_HD index_t lahqr_real(bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
+template <class Team, class M, class V>
+BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
                                V wi, index_t iloz, index_t ihiz, M z, index_t itmax_user) {
     using R = typename M::value_type;
     if (n == 0) return 0;
     if (ilo == ihi) {
-        wr[ilo] = h(ilo, ilo);
-        wi[ilo] = R(0);
+        if (tm.leader()) {
+            wr[ilo] = h(ilo, ilo);
+            wi[ilo] = R(0);
+        }
         return 0;
     }
     // Clear out the trash below the subdiagonal.
-    for (index_t j = ilo; j <= ihi - 3; ++j) {
+    for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
         h(j + 2, j) = R(0);
         h(j + 3, j) = R(0);
     }
-    if (ilo <= ihi - 2) h(ihi, ihi - 2) = R(0);
+    if (tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = R(0);
+    tm.sync();
 
     const index_t nh = ihi - ilo + 1;
     const R safmin = limits<R>::safmin();
@@ -200,7 +203,11 @@ BATCHEIG_HD index_t lahqr_real(bool wantt, bool wantz, index_t n, index_t ilo, i
                 }
             }
             l = k;
-            if (l > ilo) h(l, l - 1) = R(0);  // negligible
+            if (l > ilo) {  // negligible
+                tm.sync();  // every member has finished the search
+                if (tm.leader()) h(l, l - 1) = R(0);
+                tm.sync();
+            }
             if (l >= i - 1) {
                 converged = true;  // a 1x1 or 2x2 block has split off
                 break;
@@ -285,85 +292,108 @@ BATCHEIG_HD index_t lahqr_real(bool wantt, bool wantz, index_t n, index_t ilo, i
                 R h01 = rabs(v[0]) * (rabs(h(m - 1, m - 1)) + rabs(h(m, m)) + rabs(h(m + 1, m + 1)));
                 if (h00 <= ulp * h01) break;
             }
+            tm.sync();  // every member has read the shifts and the start of the bulge
             // Double-shift QR step: chase the bulge from row m to i.
             for (index_t kk = m; kk <= i - 1; ++kk) {
                 const index_t nr = (i - kk + 1) < 3 ? (i - kk + 1) : 3;
                 if (kk > m) {
                     for (index_t r = 0; r < nr; ++r) v[r] = h(kk + r, kk - 1);
                 }
+                // Every member computes the same reflector from its own copy of v.
                 R t1;
                 larfg(nr, v[0], VecView<R>{v + 1, 1}, t1);
-                if (kk > m) {
-                    h(kk, kk - 1) = v[0];
-                    h(kk + 1, kk - 1) = R(0);
-                    if (kk < i - 1) h(kk + 2, kk - 1) = R(0);
-                } else if (m > l) {
-                    // Use the following instead of h(k,k-1) = -h(k,k-1) to
-                    // avoid a bug when v[1] and v[2] underflow.
-                    h(kk, kk - 1) = h(kk, kk - 1) * (R(1) - t1);
-                }
                 const R v2 = v[1], t2 = t1 * v2;
-                if (nr == 3) {
-                    const R v3 = v[2], t3 = t1 * v3;
-                    for (index_t j = kk; j <= i2; ++j) {
+                const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
+                // Rows kk..kk+nr-1, one column per member.
+                for (index_t j = tm.first(kk); j <= i2; j += tm.size()) {
+                    if (nr == 3) {
                         R sum = h(kk, j) + v2 * h(kk + 1, j) + v3 * h(kk + 2, j);
                         h(kk, j) -= sum * t1;
                         h(kk + 1, j) -= sum * t2;
                         h(kk + 2, j) -= sum * t3;
-                    }
-                    const index_t jend = (kk + 3 < i) ? kk + 3 : i;
-                    for (index_t j = i1; j <= jend; ++j) {
-                        R sum = h(j, kk) + v2 * h(j, kk + 1) + v3 * h(j, kk + 2);
-                        h(j, kk) -= sum * t1;
-                        h(j, kk + 1) -= sum * t2;
-                        h(j, kk + 2) -= sum * t3;
-                    }
-                    if (wantz) {
-                        for (index_t j = iloz; j <= ihiz; ++j) {
-                            R sum = z(j, kk) + v2 * z(j, kk + 1) + v3 * z(j, kk + 2);
-                            z(j, kk) -= sum * t1;
-                            z(j, kk + 1) -= sum * t2;
-                            z(j, kk + 2) -= sum * t3;
-                        }
-                    }
-                } else if (nr == 2) {
-                    for (index_t j = kk; j <= i2; ++j) {
+                    } else if (nr == 2) {
                         R sum = h(kk, j) + v2 * h(kk + 1, j);
                         h(kk, j) -= sum * t1;
                         h(kk + 1, j) -= sum * t2;
                     }
-                    for (index_t j = i1; j <= i; ++j) {
+                }
+                tm.sync();
+                // Columns kk..kk+nr-1 of h and z, one row per member. Column
+                // kk-1 (the previous bulge), which nobody reads in this phase,
+                // is written by the leader.
+                const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
+                for (index_t j = tm.first(i1); j <= jend; j += tm.size()) {
+                    if (nr == 3) {
+                        R sum = h(j, kk) + v2 * h(j, kk + 1) + v3 * h(j, kk + 2);
+                        h(j, kk) -= sum * t1;
+                        h(j, kk + 1) -= sum * t2;
+                        h(j, kk + 2) -= sum * t3;
+                    } else if (nr == 2) {
                         R sum = h(j, kk) + v2 * h(j, kk + 1);
                         h(j, kk) -= sum * t1;
                         h(j, kk + 1) -= sum * t2;
                     }
-                    if (wantz) {
-                        for (index_t j = iloz; j <= ihiz; ++j) {
+                }
+                if (wantz) {
+                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size()) {
+                        if (nr == 3) {
+                            R sum = z(j, kk) + v2 * z(j, kk + 1) + v3 * z(j, kk + 2);
+                            z(j, kk) -= sum * t1;
+                            z(j, kk + 1) -= sum * t2;
+                            z(j, kk + 2) -= sum * t3;
+                        } else if (nr == 2) {
                             R sum = z(j, kk) + v2 * z(j, kk + 1);
                             z(j, kk) -= sum * t1;
                             z(j, kk + 1) -= sum * t2;
                         }
                     }
                 }
+                if (tm.leader()) {
+                    if (kk > m) {
+                        h(kk, kk - 1) = v[0];
+                        h(kk + 1, kk - 1) = R(0);
+                        if (kk < i - 1) h(kk + 2, kk - 1) = R(0);
+                    } else if (m > l) {
+                        // Use the following instead of h(k,k-1) = -h(k,k-1) to
+                        // avoid a bug when v[1] and v[2] underflow.
+                        h(kk, kk - 1) = h(kk, kk - 1) * (R(1) - t1);
+                    }
+                }
+                tm.sync();
             }
         }
         if (!converged) return i + 1;  // failure to converge
 
         if (l == i) {
             // One eigenvalue has converged.
-            wr[i] = h(i, i);
-            wi[i] = R(0);
+            if (tm.leader()) {
+                wr[i] = h(i, i);
+                wi[i] = R(0);
+            }
         } else {
-            // A 2x2 block: standardize it and store its eigenvalues.
-            R cs, sn;
-            lanv2(h(i - 1, i - 1), h(i - 1, i), h(i, i - 1), h(i, i), wr[i - 1], wi[i - 1], wr[i], wi[i],
-                  cs, sn);
+            // A 2x2 block: standardize it and store its eigenvalues. Every
+            // member computes the rotation from its own copy of the block.
+            R a = h(i - 1, i - 1), b = h(i - 1, i), c = h(i, i - 1), d = h(i, i);
+            R rt1r, rt1i, rt2r, rt2i, cs, sn;
+            lanv2(a, b, c, d, rt1r, rt1i, rt2r, rt2i, cs, sn);
+            tm.sync();  // every member has read the block
+            if (tm.leader()) {
+                h(i - 1, i - 1) = a;
+                h(i - 1, i) = b;
+                h(i, i - 1) = c;
+                h(i, i) = d;
+                wr[i - 1] = rt1r;
+                wi[i - 1] = rt1i;
+                wr[i] = rt2r;
+                wi[i] = rt2i;
+            }
             if (wantt) {
                 // Apply the rotation to the rest of h.
-                if (i2 > i) rot(i2 - i, VecView<R>{&h(i - 1, i + 1), h.ld * h.es}, VecView<R>{&h(i, i + 1), h.ld * h.es}, cs, sn);
-                rot(i - i1 - 1, VecView<R>{&h(i1, i - 1), h.es}, VecView<R>{&h(i1, i), h.es}, cs, sn);
+                if (i2 > i) team_rot(tm, i2 - i, VecView<R>{&h(i - 1, i + 1), h.ld * h.es}, VecView<R>{&h(i, i + 1), h.ld * h.es}, cs, sn);
+                team_rot(tm, i - i1 - 1, VecView<R>{&h(i1, i - 1), h.es}, VecView<R>{&h(i1, i), h.es}, cs, sn);
             }
-            if (wantz) rot(ihiz - iloz + 1, VecView<R>{&z(iloz, i - 1), z.es}, VecView<R>{&z(iloz, i), z.es}, cs, sn);
+            if (wantz) team_rot(tm, ihiz - iloz + 1, VecView<R>{&z(iloz, i - 1), z.es}, VecView<R>{&z(iloz, i), z.es}, cs, sn);
+            tm.sync();
         }
         kdefl = 0;
         i = l - 1;
@@ -373,21 +403,22 @@ BATCHEIG_HD index_t lahqr_real(bool wantt, bool wantz, index_t n, index_t ilo, i
 
 // Complex single-shift QR (xLAHQR for complex types). Eigenvalues go to
 // w[ilo..ihi].
-template <class M, class V>
-BATCHEIG_HD index_t lahqr_complex(bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V w,
+template <class Team, class M, class V>
+BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V w,
                                   index_t iloz, index_t ihiz, M z, index_t itmax_user) {
     using T = typename M::value_type;
     using R = real_t<T>;
     if (n == 0) return 0;
     if (ilo == ihi) {
-        w[ilo] = h(ilo, ilo);
+        if (tm.leader()) w[ilo] = h(ilo, ilo);
         return 0;
     }
-    for (index_t j = ilo; j <= ihi - 3; ++j) {
+    for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
         h(j + 2, j) = T(0);
         h(j + 3, j) = T(0);
     }
-    if (ilo <= ihi - 2) h(ihi, ihi - 2) = T(0);
+    if (tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = T(0);
+    tm.sync();
 
     index_t jlo = ilo, jhi = ihi;
     if (wantt) {
@@ -399,14 +430,18 @@ BATCHEIG_HD index_t lahqr_complex(bool wantt, bool wantz, index_t n, index_t ilo
         if (imag(h(i, i - 1)) != R(0)) {
             // The redundant normalization avoids problems with both gradual
             // and sudden underflow in |h(i,i-1)|.
-            T sc = h(i, i - 1) / abs1(h(i, i - 1));
+            const T hii1 = h(i, i - 1);
+            T sc = hii1 / abs1(hii1);
             sc = conj(sc) / cabs(sc);
-            h(i, i - 1) = T(cabs(h(i, i - 1)));
-            for (index_t j = i; j <= jhi; ++j) h(i, j) = sc * h(i, j);
+            tm.sync();  // every member has read h(i, i-1)
+            if (tm.leader()) h(i, i - 1) = T(cabs(hii1));
+            // h(i, i) is owned by the same member in both loops.
+            for (index_t j = tm.first(i); j <= jhi; j += tm.size()) h(i, j) = sc * h(i, j);
             const index_t rend = jhi < i + 1 ? jhi : i + 1;
-            for (index_t j = jlo; j <= rend; ++j) h(j, i) = conj(sc) * h(j, i);
+            for (index_t j = tm.first(jlo); j <= rend; j += tm.size()) h(j, i) = conj(sc) * h(j, i);
             if (wantz)
-                for (index_t j = iloz; j <= ihiz; ++j) z(j, i) = conj(sc) * z(j, i);
+                for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size()) z(j, i) = conj(sc) * z(j, i);
+            tm.sync();
         }
     }
 
@@ -443,7 +478,11 @@ BATCHEIG_HD index_t lahqr_complex(bool wantt, bool wantz, index_t n, index_t ilo
                 }
             }
             l = k;
-            if (l > ilo) h(l, l - 1) = T(0);
+            if (l > ilo) {
+                tm.sync();  // every member has finished the search
+                if (tm.leader()) h(l, l - 1) = T(0);
+                tm.sync();
+            }
             if (l >= i) {
                 converged = true;
                 break;
@@ -501,69 +540,86 @@ BATCHEIG_HD index_t lahqr_complex(bool wantt, bool wantz, index_t n, index_t ilo
                 v[0] = h11s;
                 v[1] = T(h21);
             }
+            tm.sync();  // every member has read the shift and the start of the step
             // Single-shift QR step.
             for (index_t kk = m; kk <= i - 1; ++kk) {
                 if (kk > m) {
                     v[0] = h(kk, kk - 1);
                     v[1] = h(kk + 1, kk - 1);
                 }
+                // Every member computes the same reflector from its own copy of v.
                 T t1;
                 larfg(2, v[0], VecView<T>{v + 1, 1}, t1);
-                if (kk > m) {
-                    h(kk, kk - 1) = v[0];
-                    h(kk + 1, kk - 1) = T(0);
-                }
                 const T v2 = v[1];
                 const R t2 = real(t1 * v2);
-                for (index_t j = kk; j <= i2; ++j) {
+                // Rows kk, kk+1, one column per member.
+                for (index_t j = tm.first(kk); j <= i2; j += tm.size()) {
                     T sum = conj(t1) * h(kk, j) + t2 * h(kk + 1, j);
                     h(kk, j) -= sum;
                     h(kk + 1, j) -= sum * v2;
                 }
+                tm.sync();
+                // Columns kk, kk+1 of h and z, one row per member; column
+                // kk-1 (read by nobody in this phase) by the leader.
                 const index_t jend = (kk + 2 < i) ? kk + 2 : i;
-                for (index_t j = i1; j <= jend; ++j) {
+                for (index_t j = tm.first(i1); j <= jend; j += tm.size()) {
                     T sum = t1 * h(j, kk) + t2 * h(j, kk + 1);
                     h(j, kk) -= sum;
                     h(j, kk + 1) -= sum * conj(v2);
                 }
                 if (wantz) {
-                    for (index_t j = iloz; j <= ihiz; ++j) {
+                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size()) {
                         T sum = t1 * z(j, kk) + t2 * z(j, kk + 1);
                         z(j, kk) -= sum;
                         z(j, kk + 1) -= sum * conj(v2);
                     }
                 }
+                if (tm.leader() && kk > m) {
+                    h(kk, kk - 1) = v[0];
+                    h(kk + 1, kk - 1) = T(0);
+                }
+                tm.sync();
                 if (kk == m && m > l) {
                     // The step started at row m > l: extra scaling keeps
-                    // h(m, m-1) real.
+                    // h(m, m-1) real. Rows j and columns j for j in
+                    // S = [m, i] \ {m+1} are scaled; entry (r, c), r < c, is
+                    // scaled by its row first, as in the serial order, and
+                    // each member owns whole columns.
                     T temp = T(R(1)) - t1;
                     temp = temp / cabs(temp);
-                    h(m + 1, m) = h(m + 1, m) * conj(temp);
-                    if (m + 2 <= i) h(m + 2, m + 1) = h(m + 2, m + 1) * temp;
-                    for (index_t j = m; j <= i; ++j) {
-                        if (j != m + 1) {
-                            for (index_t c = j + 1; c <= i2; ++c) h(j, c) = temp * h(j, c);
-                            for (index_t r = i1; r < j; ++r) h(r, j) = conj(temp) * h(r, j);
-                            if (wantz)
-                                for (index_t r = iloz; r <= ihiz; ++r) z(r, j) = conj(temp) * z(r, j);
-                        }
+                    if (tm.leader()) {
+                        h(m + 1, m) = h(m + 1, m) * conj(temp);
+                        if (m + 2 <= i) h(m + 2, m + 1) = h(m + 2, m + 1) * temp;
                     }
+                    auto in_s = [&](index_t j) { return j >= m && j <= i && j != m + 1; };
+                    for (index_t c = tm.first(i1); c <= i2; c += tm.size()) {
+                        const index_t rtop = c - 1 < i ? c - 1 : i;  // rows r < c that can be in S
+                        for (index_t r = m; r <= rtop; ++r)
+                            if (in_s(r)) h(r, c) = temp * h(r, c);
+                        if (in_s(c))
+                            for (index_t r = i1; r < c; ++r) h(r, c) = conj(temp) * h(r, c);
+                        if (wantz && in_s(c))
+                            for (index_t r = iloz; r <= ihiz; ++r) z(r, c) = conj(temp) * z(r, c);
+                    }
+                    tm.sync();
                 }
             }
             // Ensure that h(i, i-1) is real.
             T temp = h(i, i - 1);
             if (imag(temp) != R(0)) {
                 R rtemp = cabs(temp);
-                h(i, i - 1) = T(rtemp);
                 temp = temp / rtemp;
-                for (index_t c = i + 1; c <= i2; ++c) h(i, c) = conj(temp) * h(i, c);
-                for (index_t r = i1; r < i; ++r) h(r, i) = temp * h(r, i);
+                tm.sync();  // every member has read h(i, i-1)
+                if (tm.leader()) h(i, i - 1) = T(rtemp);
+                for (index_t c = tm.first(i + 1); c <= i2; c += tm.size()) h(i, c) = conj(temp) * h(i, c);
+                for (index_t r = tm.first(i1); r < i; r += tm.size()) h(r, i) = temp * h(r, i);
                 if (wantz)
-                    for (index_t r = iloz; r <= ihiz; ++r) z(r, i) = temp * z(r, i);
+                    for (index_t r = tm.first(iloz); r <= ihiz; r += tm.size()) z(r, i) = temp * z(r, i);
+                tm.sync();
             }
         }
         if (!converged) return i + 1;
-        w[i] = h(i, i);
+        if (tm.leader()) w[i] = h(i, i);
         kdefl = 0;
         i = l - 1;
     }

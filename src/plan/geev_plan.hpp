@@ -35,11 +35,30 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
             return BATCHEIG_STATUS_SUCCESS;
         case BATCHEIG_BACKEND_CUDA:
 #if BATCHEIG_HAVE_CUDA
-            if (params.algorithm != BATCHEIG_ALG_AUTO && params.algorithm != BATCHEIG_ALG_GEEV_CUDA_THREAD)
-                return BATCHEIG_STATUS_NOT_SUPPORTED;
-            plan->variant = BATCHEIG_ALG_GEEV_CUDA_THREAD;
+        {
+            batcheigAlgorithm_t v = params.algorithm;
+            if (v == BATCHEIG_ALG_AUTO) {
+                if (p.n <= tuning::cuda_geev_warp_max_n && cuda::geev_fits_shared<T>(p.n, p.want_vl, p.want_vr))
+                    v = BATCHEIG_ALG_GEEV_CUDA_WARP;
+                else if (cuda::geev_fits_shared<T>(p.n, p.want_vl, p.want_vr))
+                    v = BATCHEIG_ALG_GEEV_CUDA_BLOCK;
+                else
+                    v = BATCHEIG_ALG_GEEV_CUDA_GLOBAL;
+            }
+            switch (v) {
+                case BATCHEIG_ALG_GEEV_CUDA_THREAD:
+                case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: break;
+                case BATCHEIG_ALG_GEEV_CUDA_WARP:
+                case BATCHEIG_ALG_GEEV_CUDA_BLOCK:
+                    // The matrix, its vectors and scratch must fit in one block's shared memory.
+                    if (!cuda::geev_fits_shared<T>(p.n, p.want_vl, p.want_vr)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
+                default: return BATCHEIG_STATUS_NOT_SUPPORTED;
+            }
+            plan->variant = v;
             plan->workspace_bytes = cuda::geev_workspace_bytes<T>(plan->variant, p.n, p.want_vl, p.want_vr, p.batch);
             return BATCHEIG_STATUS_SUCCESS;
+        }
 #else
             return BATCHEIG_STATUS_NOT_SUPPORTED;
 #endif
@@ -53,7 +72,10 @@ batcheigStatus_t run_geev(Context &ctx, const GeevPlan &plan, const GeevProblem<
     switch (plan.variant) {
         case BATCHEIG_ALG_GEEV_HOST_QR: return host::geev<T>(ctx, p, work, lwork);
 #if BATCHEIG_HAVE_CUDA
-        case BATCHEIG_ALG_GEEV_CUDA_THREAD: return cuda::geev<T>(ctx, plan.variant, p, work, lwork);
+        case BATCHEIG_ALG_GEEV_CUDA_THREAD:
+        case BATCHEIG_ALG_GEEV_CUDA_WARP:
+        case BATCHEIG_ALG_GEEV_CUDA_BLOCK:
+        case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return cuda::geev<T>(ctx, plan.variant, p, work, lwork);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

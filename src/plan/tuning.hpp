@@ -42,6 +42,33 @@ inline constexpr int host_jacobi_block_min_n = 1 << 30;
 // the workspace stays below ~1 GB up to n = 30 in double precision.
 inline constexpr long long cuda_geev_thread_chunk = 131072;
 
+// Lanes of a warp per matrix in BATCHEIG_ALG_GEEV_CUDA_WARP: the smallest
+// power of two >= n, at least 4 and at most 32 (a lane owns one row or
+// column, several when n > 32). PROVISIONAL: to be replaced by the measured
+// choice.
+inline int cuda_geev_warp_lanes(int n) {
+    int p = 4;
+    while (p < n && p < 32) p *= 2;
+    return p;
+}
+
+// Threads per block of the block-per-matrix variants (BLOCK, GLOBAL): one
+// per row up to 256, a power of two, at least a warp. PROVISIONAL.
+inline int cuda_geev_block_threads(int n) {
+    int t = 32;
+    while (t < n && t < 256) t *= 2;
+    return t;
+}
+
+// Matrices per launch of BATCHEIG_ALG_GEEV_CUDA_GLOBAL: the workspace holds
+// the O(n) scratch of this many matrices.
+inline constexpr long long cuda_geev_global_chunk = 65536;
+
+// BATCHEIG_ALG_AUTO on the CUDA backend: the warp variant up to this n, then
+// the block variant while a matrix fits in shared memory, then the global
+// one. PROVISIONAL.
+inline constexpr int cuda_geev_warp_max_n = 32;
+
 // Host arrays on the CUDA backend: matrices per staging round trip. Large
 // enough that each round trip fills the GPU (see cuda_geev_thread_chunk),
 // small enough that the staging buffers stay near 1 GB at n = 30, double.

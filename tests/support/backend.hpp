@@ -16,6 +16,7 @@
 
 #include "batcheig.h"
 #include "catch_compat.hpp"
+#include "scalar.hpp"
 
 namespace bt {
 
@@ -74,14 +75,46 @@ struct ParamsGuard {
 /// every variant is tested on every size it claims). AUTO is always there.
 inline std::vector<batcheigAlgorithm_t> geev_variants(batcheigBackend_t backend) {
   if (backend == BATCHEIG_BACKEND_HOST) return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_HOST_QR};
-  return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_CUDA_THREAD};
+  return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_CUDA_THREAD, BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK,
+          BATCHEIG_ALG_GEEV_CUDA_GLOBAL};
+}
+
+/// The forced variants only (AUTO always resolves to one of them).
+inline std::vector<batcheigAlgorithm_t> geev_forced_variants(batcheigBackend_t backend) {
+  std::vector<batcheigAlgorithm_t> v = geev_variants(backend);
+  v.erase(v.begin());
+  return v;
+}
+
+/// Shared memory per block that the shared-memory variants may use on the
+/// GPUs the suite runs on (Hopper: 227 KiB opt-in).
+inline constexpr size_t kSharedOptinBytes = 227 * 1024;
+
+/// Whether a variant claims order n with the given jobs (the shared-memory
+/// variants: while the matrix, the wanted vector matrices and the O(n)
+/// scratch fit in one block's shared memory; the layout of
+/// src/cuda/geev/geev_team.cuh). Unclaimed cases must return NOT_SUPPORTED.
+template <class T>
+bool geev_variant_claims(batcheigAlgorithm_t alg, int n, bool want_vl, bool want_vr) {
+  if (alg != BATCHEIG_ALG_GEEV_CUDA_WARP && alg != BATCHEIG_ALG_GEEV_CUDA_BLOCK) return true;
+  using R = real_t<T>;
+  const size_t ld = static_cast<size_t>(n | 1);
+  const size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
+  size_t bytes = mats * ld * n * sizeof(T) + static_cast<size_t>(n) * (sizeof(R) + sizeof(T));
+  if (want_vl || want_vr) bytes += static_cast<size_t>(n) * (sizeof(R) + 2 * sizeof(T));
+  return (bytes + 15) / 16 * 16 <= kSharedOptinBytes;
 }
 
 inline const char *algorithm_name(batcheigAlgorithm_t a) {
-  if (a == BATCHEIG_ALG_AUTO) return "auto";
-  if (a == BATCHEIG_ALG_GEEV_HOST_QR) return "geev-host-qr";
-  if (a == BATCHEIG_ALG_GEEV_CUDA_THREAD) return "geev-cuda-thread";
-  return "other";
+  switch (a) {
+    case BATCHEIG_ALG_AUTO: return "auto";
+    case BATCHEIG_ALG_GEEV_HOST_QR: return "geev-host-qr";
+    case BATCHEIG_ALG_GEEV_CUDA_THREAD: return "geev-cuda-thread";
+    case BATCHEIG_ALG_GEEV_CUDA_WARP: return "geev-cuda-warp";
+    case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return "geev-cuda-block";
+    case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return "geev-cuda-global";
+    default: return "other";
+  }
 }
 
 }  // namespace bt

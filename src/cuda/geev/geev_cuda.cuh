@@ -8,6 +8,7 @@
 #include "cuda/cuda_check.cuh"
 #include "cuda/device.hpp"
 #include "cuda/geev/geev_cuda.hpp"
+#include "cuda/geev/geev_team.cuh"
 #include "cuda/geev/geev_thread.cuh"
 #include "cuda/memory.hpp"
 #include "plan/tuning.hpp"
@@ -18,7 +19,8 @@ template <class T>
 std::size_t geev_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_vl, bool want_vr, int batch) {
     switch (variant) {
         case BATCHEIG_ALG_GEEV_CUDA_THREAD: return geev_thread_workspace_bytes<T>(n, want_vl, want_vr, batch);
-        default: return 0;
+        case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return geev_global_workspace_bytes<T>(n, want_vl, want_vr, batch);
+        default: return 0;  // WARP, BLOCK: everything in shared memory
     }
 }
 
@@ -28,6 +30,9 @@ template <class T>
 batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const GeevProblem<T> &p, void *work) {
     switch (variant) {
         case BATCHEIG_ALG_GEEV_CUDA_THREAD: return geev_thread<T>(s, p, work);
+        case BATCHEIG_ALG_GEEV_CUDA_WARP: return geev_warp<T>(s, p);
+        case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return geev_block<T>(s, p);
+        case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return geev_global<T>(s, p, work);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
@@ -104,5 +109,6 @@ batcheigStatus_t geev(Context &ctx, batcheigAlgorithm_t variant, const GeevProbl
 
 #define BATCHEIG_INSTANTIATE_CUDA_GEEV(T)                                                                  \
     template std::size_t batcheig::cuda::geev_workspace_bytes<T>(batcheigAlgorithm_t, int, bool, bool, int); \
+    template bool batcheig::cuda::geev_fits_shared<T>(int, bool, bool);                                      \
     template batcheigStatus_t batcheig::cuda::geev<T>(batcheig::Context &, batcheigAlgorithm_t,             \
                                                       const batcheig::GeevProblem<T> &, void *, std::size_t);

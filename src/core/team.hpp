@@ -1,0 +1,49 @@
+// Execution teams: who runs one core routine on one matrix.
+//
+// Every geev core routine takes a team as its first argument. A team is a
+// group of threads that work on the same matrix together:
+//   - SerialTeam (here): one thread; the host backend and the
+//     one-matrix-per-thread CUDA variant use it, and every team operation
+//     compiles away, so the routine is the plain serial LAPACK algorithm;
+//   - the CUDA teams (src/cuda/team.cuh): p lanes of a warp, or a whole
+//     thread block, with the matrix in shared or global memory.
+//
+// The rules every routine follows, so that one source serves all teams:
+//   - loops over independent rows, columns or vector entries are split
+//     across the team: `for (i = tm.first(lo); i < hi; i += tm.size())`,
+//     member r owning the indices congruent to r modulo the team size;
+//   - scalar decisions (shifts, deflation tests, pivots) are computed
+//     redundantly by every member from the same data, so all members take
+//     the same branches; reductions (sum, max, min) are collective and must
+//     be reached by every member;
+//   - a single entry of shared data is written by the leader only;
+//   - tm.sync() separates a phase that writes data from any phase in which
+//     another member reads or writes the same data.
+#pragma once
+
+#include "core/types.hpp"
+
+namespace batcheig::core {
+
+struct SerialTeam {
+    static constexpr bool serial = true;
+    BATCHEIG_HD index_t rank() const { return 0; }
+    BATCHEIG_HD index_t size() const { return 1; }
+    // The first index >= lo that this member owns (indices are owned
+    // modulo size(), so ownership does not depend on where a loop starts).
+    BATCHEIG_HD index_t first(index_t lo) const { return lo; }
+    BATCHEIG_HD bool leader() const { return true; }
+    BATCHEIG_HD void sync() const {}
+    template <class S> BATCHEIG_HD S sum(S v) const { return v; }
+    template <class S> BATCHEIG_HD S max(S v) const { return v; }
+    template <class S> BATCHEIG_HD S min(S v) const { return v; }
+};
+
+// Sum over the team of a real or complex value.
+template <class Team, class S>
+BATCHEIG_HD S team_sum(const Team &tm, S v) {
+    if constexpr (is_complex<S>) return S(tm.sum(v.re), tm.sum(v.im));
+    else return tm.sum(v);
+}
+
+}  // namespace batcheig::core
