@@ -7,30 +7,75 @@
 
 namespace batcheig::core {
 
-// Euclidean norm of x[0..n) without destructive underflow or overflow
-// (scaled sum of squares, as LAPACK's xLASSQ).
+// Blue's scaled sum of squares (as LAPACK 3.10's xNRM2): entries are sorted
+// into three accumulators by magnitude, each scaled by a power of two so
+// that squaring can neither overflow nor underflow destructively. No
+// divisions, so it is also cheap on the GPU.
+template <class R> struct BlueConst;
+template <> struct BlueConst<float> {
+    BATCHEIG_HD static constexpr float tsml() { return 0x1p-63f; }
+    BATCHEIG_HD static constexpr float tbig() { return 0x1p52f; }
+    BATCHEIG_HD static constexpr float ssml() { return 0x1p75f; }
+    BATCHEIG_HD static constexpr float sbig() { return 0x1p-76f; }
+};
+template <> struct BlueConst<double> {
+    BATCHEIG_HD static constexpr double tsml() { return 0x1p-511; }
+    BATCHEIG_HD static constexpr double tbig() { return 0x1p486; }
+    BATCHEIG_HD static constexpr double ssml() { return 0x1p537; }
+    BATCHEIG_HD static constexpr double sbig() { return 0x1p-538; }
+};
+
+template <class R>
+struct BlueSum {
+    using C = BlueConst<R>;
+    R asml = 0, amed = 0, abig = 0;
+    BATCHEIG_HD void add(R x) {
+        const R ax = rabs(x);
+        if (ax > C::tbig()) {
+            R y = ax * C::sbig();
+            abig += y * y;
+        } else if (ax < C::tsml()) {
+            R y = ax * C::ssml();
+            asml += y * y;
+        } else {
+            amed += ax * ax;  // also NaN
+        }
+    }
+    template <class T> BATCHEIG_HD void add_value(T x) {
+        add(real(x));
+        if constexpr (is_complex<T>) add(imag(x));
+    }
+    BATCHEIG_HD R result() const {
+        R scl, sumsq;
+        if (abig > R(0)) {
+            R big = abig;
+            if (amed > R(0) || amed != amed) big += (amed * C::sbig()) * C::sbig();
+            scl = R(1) / C::sbig();
+            sumsq = big;
+        } else if (asml > R(0)) {
+            if (amed > R(0) || amed != amed) {
+                R m = rsqrt_(amed), s = rsqrt_(asml) / C::ssml();
+                R ymin = s > m ? m : s, ymax = s > m ? s : m;
+                scl = R(1);
+                sumsq = ymax * ymax * (R(1) + (ymin / ymax) * (ymin / ymax));
+            } else {
+                scl = R(1) / C::ssml();
+                sumsq = asml;
+            }
+        } else {
+            scl = R(1);
+            sumsq = amed;
+        }
+        return scl * rsqrt_(sumsq);
+    }
+};
+
+// Euclidean norm of x[0..n) without destructive underflow or overflow.
 template <class V>
 BATCHEIG_HD real_t<typename V::value_type> nrm2(index_t n, V x) {
-    using R = real_t<typename V::value_type>;
-    R scale = 0, ssq = 1;
-    auto acc = [&](R a) {
-        if (a != R(0)) {
-            a = rabs(a);
-            if (scale < a) {
-                R q = scale / a;
-                ssq = R(1) + ssq * q * q;
-                scale = a;
-            } else {
-                R q = a / scale;
-                ssq += q * q;
-            }
-        }
-    };
-    for (index_t i = 0; i < n; ++i) {
-        acc(real(x[i]));
-        if constexpr (is_complex<typename V::value_type>) acc(imag(x[i]));
-    }
-    return scale * rsqrt_(ssq);
+    BlueSum<real_t<typename V::value_type>> acc;
+    for (index_t i = 0; i < n; ++i) acc.add_value(x[i]);
+    return acc.result();
 }
 
 // Multiply x[0..n) by the scalar s.
@@ -128,6 +173,60 @@ BATCHEIG_HD void larfg(index_t n, typename V::value_type &alpha, V x, typename V
     alpha = T(beta);
 }
 
+// larfg for a reflector of length n = 2 or 3 held in registers, (alpha, x1)
+// or (alpha, x1, x2): the bulges of the QR sweeps. Same arithmetic as larfg.
+template <class T>
+BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
+    using R = real_t<T>;
+    auto norm = [&]() {
+        BlueSum<R> acc;
+        acc.add_value(x1);
+        if (n == 3) acc.add_value(x2);
+        return acc.result();
+    };
+    auto scale = [&](auto s) {
+        x1 = x1 * s;
+        if (n == 3) x2 = x2 * s;
+    };
+    if (n <= 1) {
+        tau = T(0);
+        return;
+    }
+    R xnorm = norm();
+    R alphr = real(alpha), alphi = imag(alpha);
+    if (xnorm == R(0) && alphi == R(0)) {
+        tau = T(0);
+        return;
+    }
+    R beta;
+    if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
+    else beta = -sign(lapy2(alphr, xnorm), alphr);
+    const R safmin = limits<R>::safmin() / limits<R>::eps();
+    const R rsafmn = R(1) / safmin;
+    int knt = 0;
+    if (rabs(beta) < safmin) {
+        do {
+            ++knt;
+            scale(rsafmn);
+            beta *= rsafmn;
+            alphr *= rsafmn;
+            alphi *= rsafmn;
+        } while (rabs(beta) < safmin && knt < 20);
+        xnorm = norm();
+        if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
+        else beta = -sign(lapy2(alphr, xnorm), alphr);
+    }
+    if constexpr (is_complex<T>) {
+        tau = T((beta - alphr) / beta, -alphi / beta);
+        scale(T(R(1)) / (T(alphr, alphi) - T(beta)));
+    } else {
+        tau = (beta - alphr) / beta;
+        scale(R(1) / (alphr - beta));
+    }
+    for (int j = 0; j < knt; ++j) beta *= safmin;
+    alpha = T(beta);
+}
+
 // Plane rotation with c*f + s*g = r, -s*f + c*g = 0 (real, as xLARTG).
 template <class R>
 BATCHEIG_HD void lartg(R f, R g, R &c, R &s, R &r) {
@@ -186,40 +285,19 @@ BATCHEIG_HD complex<R> csqrt(complex<R> z) {
 // Each is collective: every member of the team calls it with the same
 // arguments. The ones that write end with tm.sync().
 
-// nrm2 over a team: every member accumulates the scaled sum of squares of
-// its share, then the pairs (scale, ssq) are combined at the largest scale.
+// nrm2 over a team: every member accumulates Blue's sums over its share,
+// the three sums are reduced over the team.
 template <class Team, class V>
 BATCHEIG_HD real_t<typename V::value_type> team_nrm2(const Team &tm, index_t n, V x) {
-    using R = real_t<typename V::value_type>;
     if constexpr (Team::serial) {
         return nrm2(n, x);
     } else {
-        R scale = 0, ssq = 1;
-        auto acc = [&](R a) {
-            if (a != R(0)) {
-                a = rabs(a);
-                if (scale < a) {
-                    R q = scale / a;
-                    ssq = R(1) + ssq * q * q;
-                    scale = a;
-                } else {
-                    R q = a / scale;
-                    ssq += q * q;
-                }
-            }
-        };
-        for (index_t i = tm.first(0); i < n; i += tm.size()) {
-            acc(real(x[i]));
-            if constexpr (is_complex<typename V::value_type>) acc(imag(x[i]));
-        }
-        const R smax = tm.max(scale);
-        R part = R(0);
-        if (scale != R(0)) {
-            R q = scale / smax;
-            part = ssq * q * q;
-        }
-        const R total = tm.sum(part);
-        return smax == R(0) ? R(0) : smax * rsqrt_(total);
+        BlueSum<real_t<typename V::value_type>> acc;
+        for (index_t i = tm.first(0); i < n; i += tm.size()) acc.add_value(x[i]);
+        acc.asml = tm.sum(acc.asml);
+        acc.amed = tm.sum(acc.amed);
+        acc.abig = tm.sum(acc.abig);
+        return acc.result();
     }
 }
 

@@ -159,10 +159,11 @@ BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
 //
 // tm: the team that solves this problem (core/team.hpp); every member calls
 // geev with the same arguments and gets the same return value.
-template <class T, class Team>
-BATCHEIG_HD int geev(const Team &tm, bool wantvl, bool wantvr, index_t n, MatView<T> a, VecView<T> w,
-                     VecView<real_t<T>> wi, MatView<T> vl, MatView<T> vr, const GeevWork<T> &ws,
-                     index_t max_iterations) {
+// M: the matrix view type of a, vl and vr (MatView, or SharedView when they
+// live in shared memory).
+template <class T, class Team, class M>
+BATCHEIG_HD int geev(const Team &tm, bool wantvl, bool wantvr, index_t n, M a, VecView<T> w,
+                     VecView<real_t<T>> wi, M vl, M vr, const GeevWork<T> &ws, index_t max_iterations) {
     using R = real_t<T>;
     constexpr bool cplx = is_complex<T>;
     const T nan = make_nan<T>();
@@ -200,7 +201,7 @@ BATCHEIG_HD int geev(const Team &tm, bool wantvl, bool wantvr, index_t n, MatVie
     gehd2(tm, n, ilo, ihi, a, ws.tau);
 
     const bool wantv = wantvl || wantvr;
-    MatView<T> z = wantvl ? vl : vr;  // where the Schur vectors are accumulated
+    M z = wantvl ? vl : vr;  // where the Schur vectors are accumulated
     if (wantv) orghr(tm, n, ilo, ihi, a, ws.tau, z);
 
     // Eigenvalues of the rows that balancing isolated.

@@ -28,6 +28,24 @@ template <> BATCHEIG_HD double lanv2_safmn2<double>() { return 0x1p-485; }
 
 // Default iteration cap of xLAHQR for an active block of nh rows.
 BATCHEIG_HD index_t default_itmax(index_t nh) { return 30 * (nh > 10 ? nh : 10); }
+
+// The largest k in (lo, hi] with test(k), else lo: LAPACK's downward search
+// with an early exit for one thread; a team tests its members' indices in
+// parallel and takes the maximum (the tests only read).
+template <class Team, class F>
+BATCHEIG_HD index_t last_true(const Team &tm, index_t lo, index_t hi, F test) {
+    if constexpr (Team::serial) {
+        index_t k;
+        for (k = hi; k > lo; --k)
+            if (test(k)) break;
+        return k;
+    } else {
+        index_t found = lo;
+        for (index_t k = tm.first(lo + 1); k <= hi; k += tm.size())
+            if (test(k)) found = k;  // ascending: the last hit is the largest
+        return tm.max(found);
+    }
+}
 }  // namespace detail
 
 // Schur factorization of a real 2x2 nonsymmetric matrix in standardized
@@ -183,10 +201,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
         index_t l = ilo;
         bool converged = false;
         for (index_t its = 0; its <= itmax; ++its) {
-            // Look for a single small subdiagonal element.
-            index_t k;
-            for (k = i; k > l; --k) {
-                if (rabs(h(k, k - 1)) <= smlnum) break;
+            // Look for a single small subdiagonal element: the largest k in
+            // (l, i] where h(k, k-1) is negligible, else l.
+            auto negligible = [&](index_t k) -> bool {
+                if (rabs(h(k, k - 1)) <= smlnum) return true;
                 R tst = rabs(h(k - 1, k - 1)) + rabs(h(k, k));
                 if (tst == R(0)) {
                     if (k - 2 >= ilo) tst += rabs(h(k - 1, k - 2));
@@ -199,9 +217,11 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     R aa = rmax(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
                     R bb = rmin(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
                     R s = aa + ab;
-                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) break;
+                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) return true;
                 }
-            }
+                return false;
+            };
+            const index_t k = detail::last_true(tm, l, i, negligible);
             l = k;
             if (l > ilo) {  // negligible
                 tm.sync();  // every member has finished the search
@@ -273,10 +293,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     }
                 }
             }
-            // Look for two consecutive small subdiagonal elements.
-            R v[3];
-            index_t m;
-            for (m = i - 2; m >= l; --m) {
+            // Look for two consecutive small subdiagonal elements: the
+            // largest m in (l, i-2] where the bulge can start, else l.
+            R v[3] = {R(0), R(0), R(0)};
+            auto first_column = [&](index_t m) {  // of the double-shift polynomial at row m
                 R h21s = h(m + 1, m);
                 R s = rabs(h(m, m) - rt2r) + rabs(rt2i) + rabs(h21s);
                 h21s = h(m + 1, m) / s;
@@ -287,21 +307,29 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 v[0] /= s;
                 v[1] /= s;
                 v[2] /= s;
-                if (m == l) break;
+            };
+            auto can_start = [&](index_t m) -> bool {
+                first_column(m);
                 R h00 = rabs(h(m, m - 1)) * (rabs(v[1]) + rabs(v[2]));
                 R h01 = rabs(v[0]) * (rabs(h(m - 1, m - 1)) + rabs(h(m, m)) + rabs(h(m + 1, m + 1)));
-                if (h00 <= ulp * h01) break;
-            }
+                return h00 <= ulp * h01;
+            };
+            const index_t m = detail::last_true(tm, l, i - 2, can_start);
+            first_column(m);
             tm.sync();  // every member has read the shifts and the start of the bulge
             // Double-shift QR step: chase the bulge from row m to i.
             for (index_t kk = m; kk <= i - 1; ++kk) {
                 const index_t nr = (i - kk + 1) < 3 ? (i - kk + 1) : 3;
                 if (kk > m) {
-                    for (index_t r = 0; r < nr; ++r) v[r] = h(kk + r, kk - 1);
+                    // (Constant indices keep v in registers on the GPU.)
+                    v[0] = h(kk, kk - 1);
+                    v[1] = h(kk + 1, kk - 1);
+                    if (nr == 3) v[2] = h(kk + 2, kk - 1);
                 }
-                // Every member computes the same reflector from its own copy of v.
+                // Every member computes the same reflector from its own copy of v
+                // (in registers).
                 R t1;
-                larfg(nr, v[0], VecView<R>{v + 1, 1}, t1);
+                larfg_small(nr, v[0], v[1], v[2], t1);
                 const R v2 = v[1], t2 = t1 * v2;
                 const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
                 // Rows kk..kk+nr-1, one column per member.
@@ -458,10 +486,9 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
         index_t l = ilo;
         bool converged = false;
         for (index_t its = 0; its <= itmax; ++its) {
-            // Look for a single small subdiagonal element.
-            index_t k;
-            for (k = i; k > l; --k) {
-                if (abs1(h(k, k - 1)) <= smlnum) break;
+            // Look for a single small subdiagonal element (as in lahqr_real).
+            auto negligible = [&](index_t k) -> bool {
+                if (abs1(h(k, k - 1)) <= smlnum) return true;
                 R tst = abs1(h(k - 1, k - 1)) + abs1(h(k, k));
                 if (tst == R(0)) {
                     if (k - 2 >= ilo) tst += rabs(real(h(k - 1, k - 2)));
@@ -474,9 +501,11 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
                     R aa = rmax(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
                     R bb = rmin(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
                     R s = aa + ab;
-                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) break;
+                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) return true;
                 }
-            }
+                return false;
+            };
+            const index_t k = detail::last_true(tm, l, i, negligible);
             l = k;
             if (l > ilo) {
                 tm.sync();  // every member has finished the search
@@ -519,27 +548,23 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
             }
             // Look for two consecutive small subdiagonal elements.
             T v[2];
-            index_t m;
-            for (m = i - 1; m > l; --m) {
-                T h11 = h(m, m), h22 = h(m + 1, m + 1), h11s = h11 - t;
+            auto first_column = [&](index_t m) {
+                T h11 = h(m, m), h11s = h11 - t;
                 R h21 = real(h(m + 1, m));
                 R s = abs1(h11s) + rabs(h21);
                 h11s = h11s / s;
                 h21 /= s;
                 v[0] = h11s;
                 v[1] = T(h21);
+            };
+            auto can_start = [&](index_t m) -> bool {
+                first_column(m);
+                const T h11 = h(m, m), h22 = h(m + 1, m + 1);
                 R h10 = real(h(m, m - 1));
-                if (rabs(h10) * rabs(h21) <= ulp * (abs1(h11s) * (abs1(h11) + abs1(h22)))) break;
-            }
-            if (m == l) {
-                T h11 = h(l, l), h11s = h11 - t;
-                R h21 = real(h(l + 1, l));
-                R s = abs1(h11s) + rabs(h21);
-                h11s = h11s / s;
-                h21 /= s;
-                v[0] = h11s;
-                v[1] = T(h21);
-            }
+                return rabs(h10) * rabs(real(v[1])) <= ulp * (abs1(v[0]) * (abs1(h11) + abs1(h22)));
+            };
+            const index_t m = detail::last_true(tm, l, i - 1, can_start);
+            first_column(m);
             tm.sync();  // every member has read the shift and the start of the step
             // Single-shift QR step.
             for (index_t kk = m; kk <= i - 1; ++kk) {
@@ -548,8 +573,8 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
                     v[1] = h(kk + 1, kk - 1);
                 }
                 // Every member computes the same reflector from its own copy of v.
-                T t1;
-                larfg(2, v[0], VecView<T>{v + 1, 1}, t1);
+                T t1, unused = T(0);
+                larfg_small(2, v[0], v[1], unused, t1);
                 const T v2 = v[1];
                 const R t2 = real(t1 * v2);
                 // Rows kk, kk+1, one column per member.

@@ -95,7 +95,7 @@ struct SyevjWork {
         T *pt = static_cast<T *>(mem);
         auto take = [&](index_t rows, index_t cols) {
             MatView<T> v{pt, rows, 1};
-            pt += rows * cols;
+            pt += std::size_t(rows) * std::size_t(cols);
             return v;
         };
         // The iterate's leading dimension is odd: the scalar variant writes

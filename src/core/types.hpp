@@ -19,7 +19,10 @@
 
 namespace batcheig::core {
 
-using index_t = std::int64_t;
+// Row, column and loop indices (the API's orders are ints). Element offsets
+// are formed in 64 bits by the views that need it (MatView); SharedView
+// keeps them in 32 bits for matrices that live in on-chip memory.
+using index_t = int;
 
 // ---------------------------------------------------------------------------
 // A minimal complex type usable in device code (std::complex is not). Same
@@ -134,8 +137,8 @@ template <class T>
 struct MatView {
     using value_type = T;
     T *p;
-    index_t ld;
-    index_t es;
+    std::int64_t ld;
+    std::int64_t es;
     BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[(i + j * ld) * es]; }
     // Column j as a vector view.
     BATCHEIG_HD auto col(index_t j) const;
@@ -145,7 +148,7 @@ template <class T>
 struct VecView {
     using value_type = T;
     T *p;
-    index_t inc;
+    std::int64_t inc;
     BATCHEIG_HD T &operator[](index_t i) const { return p[i * inc]; }
 };
 
@@ -153,5 +156,18 @@ template <class T>
 BATCHEIG_HD auto MatView<T>::col(index_t j) const {
     return VecView<T>{p + j * ld * es, es};
 }
+
+// Column-major view with unit element stride and 32-bit offsets, for a
+// matrix in shared memory (GPU team kernels): the index arithmetic of every
+// access is a single 32-bit multiply-add.
+template <class T>
+struct SharedView {
+    using value_type = T;
+    static constexpr std::int64_t es = 1;
+    T *p;
+    int ld;
+    BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[i + j * ld]; }
+    BATCHEIG_HD VecView<T> col(index_t j) const { return VecView<T>{p + j * ld, 1}; }
+};
 
 }  // namespace batcheig::core

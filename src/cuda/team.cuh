@@ -67,7 +67,7 @@ struct BlockTeam {
 
     __device__ index_t rank() const { return threadIdx.x; }
     __device__ index_t size() const { return blockDim.x; }
-    __device__ index_t first(index_t lo) const { return lo + ((index_t(threadIdx.x) - lo) & (blockDim.x - 1)); }
+    __device__ index_t first(index_t lo) const { return lo + ((index_t(threadIdx.x) - lo) & index_t(blockDim.x - 1)); }
     __device__ bool leader() const { return threadIdx.x == 0; }
     __device__ void sync() const { __syncthreads(); }
 

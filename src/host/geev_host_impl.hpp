@@ -41,10 +41,10 @@ batcheigStatus_t geev(Context &, const GeevProblem<T> &p, void *work, std::size_
     if (lwork < pad) return BATCHEIG_STATUS_INVALID_VALUE;  // unreachable: checked by the api layer
     work = static_cast<char *>(work) + pad;
     lwork -= pad;
-    const index_t fit = static_cast<index_t>(lwork / slice);
+    const std::int64_t fit = static_cast<std::int64_t>(lwork / slice);
     if (fit < 1) return BATCHEIG_STATUS_INVALID_VALUE;  // unreachable: checked by the api layer
     const int threads =
-        static_cast<int>(std::max<index_t>(1, std::min<index_t>({omp_get_max_threads(), fit, p.batch})));
+        static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>({omp_get_max_threads(), fit, p.batch})));
     const index_t n = p.n;
 
 #pragma omp parallel num_threads(threads)

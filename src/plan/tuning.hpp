@@ -43,11 +43,11 @@ inline constexpr int host_jacobi_block_min_n = 1 << 30;
 inline constexpr long long cuda_geev_thread_chunk = 131072;
 
 // Lanes of a warp per matrix in BATCHEIG_ALG_GEEV_CUDA_WARP: the smallest
-// power of two >= n, at least 4 and at most 32 (a lane owns one row or
+// power of two >= n, at least 8 and at most 32 (a lane owns one row or
 // column, several when n > 32). PROVISIONAL: to be replaced by the measured
 // choice.
 inline int cuda_geev_warp_lanes(int n) {
-    int p = 4;
+    int p = 8;
     while (p < n && p < 32) p *= 2;
     return p;
 }

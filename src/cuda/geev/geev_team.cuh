@@ -39,43 +39,47 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
 
 // Solve matrix b of p with team tm, its data in shared memory at smem (the
 // team's slice, shared_bytes<T>() long); copy the vectors out at the end.
-template <class T, class Team>
+// Vectors = false compiles the eigenvalue-only path alone (fewer registers);
+// it is only used when neither VL nor VR is wanted.
+template <bool Vectors, class T, class Team>
 __device__ void solve_in_shared(const Team &tm, const GeevProblem<T> &p, std::int64_t b, unsigned char *smem) {
     using R = core::real_t<T>;
     using core::index_t;
     const int n = p.n, ld = shared_ld(n);
-    const bool want_v = p.want_vl || p.want_vr;
+    const bool want_vl = Vectors && p.want_vl, want_vr = Vectors && p.want_vr;
+    const bool want_v = want_vl || want_vr;
     T *sa = reinterpret_cast<T *>(smem);
     T *svl = sa + std::size_t(ld) * n;
-    T *svr = p.want_vl ? svl + std::size_t(ld) * n : svl;
-    T *sw = p.want_vr ? svr + std::size_t(ld) * n : svr;
+    T *svr = want_vl ? svl + std::size_t(ld) * n : svl;
+    T *sw = want_vr ? svr + std::size_t(ld) * n : svr;
     const T *A = p.A + b * std::int64_t(p.lda) * n;
-    for (index_t e = tm.first(0); e < index_t(n) * n; e += tm.size()) {
+    // (n*n fits in an int: the matrix fits in shared memory.)
+    for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
         const index_t i = e % n, j = e / n;
         sa[i + j * ld] = A[i + j * std::int64_t(p.lda)];
     }
     tm.sync();
-    core::MatView<T> a{sa, ld, 1};
-    core::MatView<T> vl{p.want_vl ? svl : nullptr, ld, 1};
-    core::MatView<T> vr{p.want_vr ? svr : nullptr, ld, 1};
+    core::SharedView<T> a{sa, ld};
+    core::SharedView<T> vl{want_vl ? svl : nullptr, ld};
+    core::SharedView<T> vr{want_vr ? svr : nullptr, ld};
     core::VecView<T> w{p.w + b * n, 1};
     core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
     const core::GeevWork<T> ws = core::GeevWork<T>::carve(sw, n, want_v);
-    const int info = core::geev<T>(tm, p.want_vl, p.want_vr, n, a, w, wi, vl, vr, ws, p.max_iterations);
+    const int info = core::geev<T>(tm, want_vl, want_vr, n, a, w, wi, vl, vr, ws, p.max_iterations);
     if (tm.leader()) p.info[b] = info;
     // geev ends with a sync: the vectors are complete.
     auto copy_out = [&](const T *s, T *g, int ldg) {
-        for (index_t e = tm.first(0); e < index_t(n) * n; e += tm.size()) {
+        for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
             const index_t i = e % n, j = e / n;
             g[i + j * std::int64_t(ldg)] = s[i + j * ld];
         }
     };
-    if (p.want_vl) copy_out(svl, p.VL + b * std::int64_t(p.ldvl) * n, p.ldvl);
-    if (p.want_vr) copy_out(svr, p.VR + b * std::int64_t(p.ldvr) * n, p.ldvr);
+    if (want_vl) copy_out(svl, p.VL + b * std::int64_t(p.ldvl) * n, p.ldvl);
+    if (want_vr) copy_out(svr, p.VR + b * std::int64_t(p.ldvr) * n, p.ldvr);
 }
 
 // p lanes of a warp per matrix; blockDim.x / P matrices per block.
-template <class T, int P>
+template <class T, int P, bool Vectors>
 __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::int64_t b0, std::int64_t count,
                                                         unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
@@ -83,7 +87,7 @@ __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::i
     const int team = threadIdx.x / P;
     const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
     if (k >= count) return;  // whole teams leave together
-    solve_in_shared<T>(tm, p, b0 + k, smem + std::size_t(team) * slice);
+    solve_in_shared<Vectors>(tm, p, b0 + k, smem + std::size_t(team) * slice);
 }
 
 // One block per matrix, in shared memory.
@@ -92,7 +96,7 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned long long scratch[32];
     const BlockTeam tm{scratch};
-    solve_in_shared<T>(tm, p, b0 + blockIdx.x, smem);
+    solve_in_shared<true>(tm, p, b0 + blockIdx.x, smem);
 }
 
 // One block per matrix, in place in global memory: a is the caller's A,
@@ -143,7 +147,7 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p) {
     while (teams > 1 && std::size_t(teams) * slice > cap) teams /= 2;
     if (slice > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
-    auto kernel = geev_warp_kernel<T, P>;
+    auto kernel = (p.want_vl || p.want_vr) ? geev_warp_kernel<T, P, true> : geev_warp_kernel<T, P, false>;
     batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
@@ -174,7 +178,7 @@ template <class T>
 batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p) {
     using namespace geev_team_detail;
     switch (geev_warp_lanes(p.n)) {
-        case 4: return launch_warp<T, 4>(s, p);
+        case 4:
         case 8: return launch_warp<T, 8>(s, p);
         case 16: return launch_warp<T, 16>(s, p);
         default: return launch_warp<T, 32>(s, p);
