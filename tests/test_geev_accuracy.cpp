@@ -126,7 +126,7 @@ TEMPLATE_TEST_CASE("geev accuracy: random dense, n = 1..64, 100, 150, every algo
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       RatioTable table;
       for (const int n : random_dense_sizes()) {
-        if (!geev_variant_claims<T>(alg, n, true, true)) continue;  // NOT_SUPPORTED: test_geev_cuda.cpp
+        if (!geev_variant_claims<T>(alg, n, true, true)) continue;  // refused: test_geev_cuda.cpp checks it
         const TestMatrix<T> tm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(1, n));
         INFO("backend " << backend_name(backend) << ", algorithm " << algorithm_name(alg));
         // The job combinations once (AUTO); forced variants with vectors.

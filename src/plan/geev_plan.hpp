@@ -38,9 +38,16 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
         {
             batcheigAlgorithm_t v = params.algorithm;
             if (v == BATCHEIG_ALG_AUTO) {
-                if (p.n <= tuning::cuda_geev_warp_max_n && cuda::geev_fits_shared<T>(p.n, p.want_vl, p.want_vr))
+                // Thresholds measured with the benchmark (plan/tuning.hpp).
+                // The choice depends on (precision, n) only, never on the
+                // jobs: the eigenvalues must not change when vectors are
+                // requested (as LAPACK), and each variant rounds differently.
+                const bool fits = cuda::geev_fits_shared<T>(p.n, true, true);
+                if (p.n <= tuning::cuda_geev_thread_max_n)
+                    v = BATCHEIG_ALG_GEEV_CUDA_THREAD;
+                else if (p.n <= tuning::cuda_geev_warp_max_n && fits)
                     v = BATCHEIG_ALG_GEEV_CUDA_WARP;
-                else if (cuda::geev_fits_shared<T>(p.n, p.want_vl, p.want_vr))
+                else if (p.n <= tuning::cuda_geev_block_max_n && fits)
                     v = BATCHEIG_ALG_GEEV_CUDA_BLOCK;
                 else
                     v = BATCHEIG_ALG_GEEV_CUDA_GLOBAL;

@@ -1,6 +1,5 @@
 // The tuning table: every size threshold the dispatcher uses, each with a
-// comment saying how it was chosen. (The host backend has a single geev
-// variant; GPU thresholds are added with the CUDA kernels.)
+// comment saying how it was chosen.
 #pragma once
 
 namespace batcheig::plan::tuning {
@@ -35,6 +34,28 @@ inline constexpr int host_jacobi_block_nb = 16;
 inline constexpr int host_jacobi_block_min_n = 1 << 30;
 
 // ---- geev, CUDA backend ------------------------------------------------------
+// Variant choice of BATCHEIG_ALG_AUTO (plan/geev_plan.hpp). Measured
+// 2026-11-21 on an NVIDIA H100 80GB HBM3 with
+//   batcheig_bench geev --memory device --reps 2 --cusolver-subset 0 --algorithm A ...
+// (double, uniform [-1, 1] entries, device arrays, median of 2; ms per
+// 100 000 matrices for eigenvalues only, per 50 000 with right vectors):
+//   eigenvalues, thread vs warp:  n = 8: 2.1 / 2.4, 10: 3.5 / 5.5, 12: 6.0 / 7.1,
+//                                 14: 9.5 / 8.9, 16: 14.6 / 10.9, 30: 99 / 47
+//   right vectors, thread / warp / block: n = 10: 7.3 / 15.8 / 24.3,
+//                                 20: 58.4 / 57.4 / 72.5, 30: 190 / 89 / 170
+//   eigenvalues, batch 10 000, warp / block / global / thread:
+//                                 n = 40: 11.2 / 16.6 / 22.6 / 66,
+//                                 64: 86 / 62 / 76 / 281, 100: 424 / 380 / 307 / 1064
+// Single precision follows the same crossovers (n = 15: thread 6.5, warp 5.4).
+// With vectors the thread variant stays ahead a little longer (to n ~ 18),
+// but AUTO must not depend on the jobs: each variant rounds differently, and
+// the eigenvalues may not change when vectors are requested (as LAPACK). So
+// one set of thresholds serves both; the shared-memory test assumes both
+// vector matrices.
+inline constexpr int cuda_geev_thread_max_n = 13;  // then the warp variant
+inline constexpr int cuda_geev_warp_max_n = 48;    // then the block variant
+inline constexpr int cuda_geev_block_max_n = 80;   // then the global one
+
 // Matrices per chunk of the one-matrix-per-thread variant: the chunk's
 // interleaved copy of A (and of the vectors) is the variant's workspace.
 // 131072 threads are ~4x what an H100/H200 keeps resident at this kernel's
@@ -44,8 +65,8 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 
 // Lanes of a warp per matrix in BATCHEIG_ALG_GEEV_CUDA_WARP: the smallest
 // power of two >= n, at least 8 and at most 32 (a lane owns one row or
-// column, several when n > 32). PROVISIONAL: to be replaced by the measured
-// choice.
+// column, several when n > 32). Fewer lanes than n would serialize the row
+// and column updates, more would idle; kernels exist for 8, 16 and 32.
 inline int cuda_geev_warp_lanes(int n) {
     int p = 8;
     while (p < n && p < 32) p *= 2;
@@ -53,7 +74,8 @@ inline int cuda_geev_warp_lanes(int n) {
 }
 
 // Threads per block of the block-per-matrix variants (BLOCK, GLOBAL): one
-// per row up to 256, a power of two, at least a warp. PROVISIONAL.
+// per row up to 256, a power of two, at least a warp (a block is one team:
+// its barriers cost more than a warp's, so it stays as small as n allows).
 inline int cuda_geev_block_threads(int n) {
     int t = 32;
     while (t < n && t < 256) t *= 2;
@@ -61,13 +83,8 @@ inline int cuda_geev_block_threads(int n) {
 }
 
 // Matrices per launch of BATCHEIG_ALG_GEEV_CUDA_GLOBAL: the workspace holds
-// the O(n) scratch of this many matrices.
+// the O(n) scratch of this many matrices (65536 blocks fill any current GPU).
 inline constexpr long long cuda_geev_global_chunk = 65536;
-
-// BATCHEIG_ALG_AUTO on the CUDA backend: the warp variant up to this n, then
-// the block variant while a matrix fits in shared memory, then the global
-// one. PROVISIONAL.
-inline constexpr int cuda_geev_warp_max_n = 32;
 
 // Host arrays on the CUDA backend: matrices per staging round trip. Large
 // enough that each round trip fills the GPU (see cuda_geev_thread_chunk),
