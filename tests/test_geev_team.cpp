@@ -1,0 +1,606 @@
+// The team code paths of the geev core (src/core, core/team.hpp) on the CPU:
+// core::geev run by an OmpTeam of P OpenMP threads (support/omp_team.hpp)
+// cooperating on one matrix, as p lanes of a warp or a thread block do on
+// the GPU, compared with the same routine run by core::SerialTeam (what the
+// host backend runs) and with LAPACKE. CI has no GPU; this is where it
+// checks the split loops, leader writes, barriers and reductions.
+//
+// For P in {2, 3, 4} (3: ownership that is not a power of two; n < P: idle
+// members), the four precisions, the families random dense, zeroed
+// rows/columns, Jordan block, companion of x^n + 1, random dense scaled
+// near overflow and near underflow, graded, upper triangular and zero, and
+// the jobs (V,V) (N,N) (V,N) (N,V) -- every combination for n <= 8, above
+// that (V,V) and (N,N) with one P rotating with n (level full: all) -- on
+// a column-major copy with padded leading dimensions, viewed as core::MatView
+// (global-memory kernels) or core::SharedView (shared-memory kernels),
+// outputs pre-filled with a sentinel NaN:
+//  - no member diverged (every collective reached by all members: OmpTeam
+//    checks it), every member returns the same info, and it is the serial
+//    run's info;
+//  - every check of test_geev_accuracy against LAPACKE (check_geev_matrix:
+//    eigenvalues after pairing, trace, Jordan radius, ||A V - V Lambda|| /
+//    (n ||A|| u) <= 20 for VR and VL, | ||v|| - 1 | / u <= 20, largest
+//    component real, every entry written, padding and unwanted arrays
+//    untouched);
+//  - eigenvalues agree with the serial run's after pairing, within
+//    20 n u ||A|| kappa_j (kappa_j from the serial run's own unit left and
+//    right vectors, or the generator's known basis condition);
+//  - with the same P, eigenvalues are bitwise identical whatever the job.
+// (Team and serial runs are not bitwise equal in general: team_nrm2 sums
+// the members' partial sums of squares, in another order than nrm2.)
+// Plus: forced non-convergence (max_iterations = 1, 2) gives the serial
+// info, NaN in the invalid eigenvalues and all vectors, and valid
+// eigenvalues that are LAPACKE's; NaN / Inf input gives
+// BATCHEIG_INFO_NONFINITE and NaN outputs in every member.
+//
+// BATCHEIG_TEST_LEVEL=quick|default|full scales sizes, P and families;
+// BATCHEIG_TEST_VERBOSE=1 prints the worst ratios per family, how many team
+// runs were bitwise equal to the serial run, barrier counts and times;
+// BATCHEIG_TEST_TEAM_BARRIER=omp makes OmpTeam use `#pragma omp barrier`.
+#include <omp.h>
+
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "catch_compat.hpp"
+#include "core/geev.hpp"
+#include "support/generators.hpp"
+#include "support/geev_checks.hpp"
+#include "support/geev_runner.hpp"
+#include "support/lapacke_oracle.hpp"
+#include "support/omp_team.hpp"
+#include "support/ratios.hpp"
+#include "support/test_config.hpp"
+#include "support/watchdog.hpp"
+
+using namespace bt;
+namespace core = batcheig::core;
+
+#define BT_GEEV_TYPES float, double, std::complex<float>, std::complex<double>
+
+namespace {
+
+template <class T> struct core_type { using type = T; };
+template <class R> struct core_type<std::complex<R>> { using type = core::complex<R>; };
+
+// ---------------------------------------------------------------------------
+// Test sizes per BATCHEIG_TEST_LEVEL. P threads on 2 CI cores oversubscribe
+// and a QR sweep has O(n) barriers, so the sizes stay modest.
+
+std::vector<int> team_sizes() {
+  switch (test_level()) {
+    case TestLevel::Quick: return {1, 2, 3, 5, 8, 13, 17};
+    case TestLevel::Default: return {1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 32};
+    case TestLevel::Full: {
+      std::vector<int> v = range_sizes(1, 33);
+      v.push_back(48);
+      v.push_back(64);
+      return v;
+    }
+  }
+  return {};
+}
+
+std::vector<int> team_widths() {
+  switch (test_level()) {
+    case TestLevel::Quick: return {2, 3};
+    case TestLevel::Default: return {2, 3, 4};
+    case TestLevel::Full: return {2, 3, 4, 5, 8};
+  }
+  return {};
+}
+
+/// Up to this n every team width runs every job.
+constexpr int kAllCombinationsUpTo = 8;
+
+struct FamilyCase {
+  Family family;
+  Magnitude magnitude;
+};
+
+std::string case_name(const FamilyCase &fc) {
+  return std::string(family_name(fc.family)) + "/" + magnitude_name(fc.magnitude);
+}
+
+// ---------------------------------------------------------------------------
+// One core::geev call on a column-major copy.
+
+struct Job {
+  bool vl, vr;
+};
+const Job kJobs[4] = {{true, true}, {false, false}, {true, false}, {false, true}};  // (V,V) first
+std::string job_str(const Job &j) { return std::string("jobvl=") + (j.vl ? "V" : "N") + " jobvr=" + (j.vr ? "V" : "N"); }
+
+template <class T>
+struct CoreCall {
+  GeevRun<T> run;                   ///< outputs, in the layout the accuracy checks read
+  std::vector<int> member_info;     ///< what every member returned
+  std::vector<std::uint64_t> collectives;  ///< per member (team runs)
+  std::string error;                ///< divergence, wrong thread count, exception
+  int info() const { return run.info[0]; }
+};
+
+/// Runs core::geev on the views (M: core::MatView, or core::SharedView as
+/// the GPU kernels use for matrices in shared memory). p == 0: SerialTeam;
+/// p >= 1: an OmpTeam of p threads. Fills member_info, collectives, error.
+template <class C, class M>
+void solve_core(int p, Job job, int n, M a, core::VecView<C> w, core::VecView<core::real_t<C>> wi, M vl, M vr,
+                const core::GeevWork<C> &ws, core::index_t max_iterations, std::vector<int> &member_info,
+                std::vector<std::uint64_t> &collectives, std::string &error) {
+  if (p == 0) {
+    member_info.assign(1, core::geev<C>(core::SerialTeam{}, job.vl, job.vr, n, a, w, wi, vl, vr, ws, max_iterations));
+    return;
+  }
+  OmpTeamShared shared(p);
+  member_info.assign(static_cast<size_t>(p), kInfoSentinel);
+  std::vector<std::string> errors(static_cast<size_t>(p));
+  omp_set_dynamic(0);
+#pragma omp parallel num_threads(p)
+  {
+    const int rank = omp_get_thread_num();
+    if (omp_get_num_threads() != p) {
+      // Every thread sees the same count, so all of them skip.
+      if (rank == 0)
+        errors[0] = "the parallel region got " + std::to_string(omp_get_num_threads()) + " threads instead of " +
+                    std::to_string(p) + " (OMP_THREAD_LIMIT?)";
+    } else {
+      try {
+        OmpTeam tm(shared);
+        member_info[static_cast<size_t>(rank)] =
+            core::geev<C>(tm, job.vl, job.vr, n, a, w, wi, vl, vr, ws, max_iterations);
+      } catch (const std::exception &e) {
+        errors[static_cast<size_t>(rank)] = e.what();
+      } catch (...) {
+        errors[static_cast<size_t>(rank)] = "unknown exception";
+      }
+    }
+  }
+  for (int q = 0; q < p; ++q) {
+    if (!errors[static_cast<size_t>(q)].empty() && error.empty())
+      error = "member " + std::to_string(q) + ": " + errors[static_cast<size_t>(q)];
+    collectives.push_back(shared.collectives(q));
+  }
+}
+
+/// core::geev on a copy of `a` (n x n, ld n) with lda = ldv = n + pad, on
+/// MatView or (shared_view) SharedView views. p == 0: SerialTeam; p >= 1:
+/// an OmpTeam of p threads. Outputs are pre-filled with the sentinel NaN;
+/// A's padding too. Unwanted vector arrays are passed (sentinel-filled,
+/// must stay untouched) when pass_unwanted, else as null views.
+template <class T>
+CoreCall<T> call_core(const std::vector<T> &a, int n, Job job, bool pass_unwanted, int p, int pad, bool shared_view,
+                      core::index_t max_iterations, const std::string &what) {
+  using C = typename core_type<T>::type;
+  using R = real_t<T>;
+  CoreCall<T> c;
+  GeevRun<T> &r = c.run;
+  r.n = n;
+  r.batch = 1;
+  r.jobvl = job.vl ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
+  r.jobvr = job.vr ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
+  r.lda = n + pad;
+  r.vl_passed = job.vl || pass_unwanted;
+  r.vr_passed = job.vr || pass_unwanted;
+  r.ldvl = r.vl_passed ? n + pad : 1;
+  r.ldvr = r.vr_passed ? n + pad : 1;
+  const size_t nn = static_cast<size_t>(n);
+  r.A.assign(static_cast<size_t>(r.lda) * nn, sentinel_value<T>());
+  copy_into(a, n, r.A.data(), r.lda);
+  if constexpr (is_complex_v<T>) {
+    r.W.assign(nn, sentinel_value<T>());
+  } else {
+    r.wr.assign(nn, sentinel_value<R>());
+    r.wi.assign(nn, sentinel_value<R>());
+  }
+  if (r.vl_passed) r.VL.assign(static_cast<size_t>(r.ldvl) * nn, sentinel_value<T>());
+  if (r.vr_passed) r.VR.assign(static_cast<size_t>(r.ldvr) * nn, sentinel_value<T>());
+  r.info.assign(1, kInfoSentinel);
+  r.status = BATCHEIG_STATUS_SUCCESS;
+
+  const bool want_v = job.vl || job.vr;
+  // Exactly the bytes GeevWork asks for (operator new aligns to 16, enough
+  // for every T): an overrun is a heap-buffer-overflow under ASan.
+  std::vector<unsigned char> mem(std::max<size_t>(1, core::GeevWork<C>::bytes(n, want_v)));
+  const core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, want_v);
+
+  C *A = reinterpret_cast<C *>(r.A.data());
+  C *VL = r.VL.empty() ? nullptr : reinterpret_cast<C *>(r.VL.data());
+  C *VR = r.VR.empty() ? nullptr : reinterpret_cast<C *>(r.VR.data());
+  core::VecView<C> w{};
+  core::VecView<R> wi{nullptr, 1};
+  if constexpr (is_complex_v<T>) {
+    w = core::VecView<C>{reinterpret_cast<C *>(r.W.data()), 1};
+  } else {
+    w = core::VecView<C>{r.wr.data(), 1};
+    wi = core::VecView<R>{r.wi.data(), 1};
+  }
+
+  CallWatchdog wd(what);
+  if (shared_view)
+    solve_core<C>(p, job, n, core::SharedView<C>{A, r.lda}, w, wi, core::SharedView<C>{VL, r.ldvl},
+                  core::SharedView<C>{VR, r.ldvr}, ws, max_iterations, c.member_info, c.collectives, c.error);
+  else
+    solve_core<C>(p, job, n, core::MatView<C>{A, r.lda, 1}, w, wi, core::MatView<C>{VL, r.ldvl, 1},
+                  core::MatView<C>{VR, r.ldvr, 1}, ws, max_iterations, c.member_info, c.collectives, c.error);
+  r.info[0] = c.member_info[0];
+  return c;
+}
+
+/// Per-eigenvalue units n u ||A|| max(kappa_j, 1) in the sigma-scaled frame,
+/// indexed like the reference run's eigenvalues: kappa_j = the generator's
+/// basis condition where known, else 1 / |y_j^H x_j| from the reference
+/// run's own unit left and right vectors.
+template <class T>
+std::vector<acc_t<T>> units_from_run(const ScaledMatrix<T> &S, const MatrixInfo &mi, const GeevRun<T> &ref) {
+  using W = acc_t<T>;
+  const int n = S.n;
+  const W base = static_cast<W>(n) * static_cast<W>(unit_roundoff<real_t<T>>()) *
+                 std::max(S.norm_max(), std::numeric_limits<W>::min());
+  std::vector<W> unit(static_cast<size_t>(n), base);
+  const bool vectors = ref.want_vl() && ref.want_vr() && ref.info[0] == 0;
+  const auto VL = vectors ? ref.unpacked_vl(0) : std::vector<std::complex<real_t<T>>>();
+  const auto VR = vectors ? ref.unpacked_vr(0) : std::vector<std::complex<real_t<T>>>();
+  for (int j = 0; j < n; ++j) {
+    W kappa = std::numeric_limits<W>::infinity();
+    if (mi.kappa_basis > 0) {
+      kappa = static_cast<W>(mi.kappa_basis);
+    } else if (vectors) {
+      std::complex<W> s = 0;
+      for (int i = 0; i < n; ++i)
+        s += std::conj(to_wide<W>(VL[static_cast<size_t>(j) * n + i])) * to_wide<W>(VR[static_cast<size_t>(j) * n + i]);
+      if (std::abs(s) > 0) kappa = W(1) / std::abs(s);
+    }
+    unit[static_cast<size_t>(j)] = base * std::max(kappa, W(1));
+  }
+  return unit;
+}
+
+/// Eigenvalues of run entries [lo, n) in the sigma frame.
+template <class T>
+std::vector<std::complex<acc_t<T>>> scaled_eigs(const ScaledMatrix<T> &S, const GeevRun<T> &r, int lo = 0) {
+  std::vector<std::complex<acc_t<T>>> out;
+  for (int j = lo; j < r.n; ++j) out.push_back(S.scale(r.eig(0, j)));
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Reporting (BATCHEIG_TEST_VERBOSE=1).
+
+struct TeamStats {
+  int runs = 0;
+  int bitwise_eigs = 0;     ///< eigenvalues bitwise equal to the serial run's
+  int bitwise_outputs = 0;  ///< all outputs bitwise equal to the serial run's
+  double worst_vs_serial = 0;
+  std::uint64_t collectives = 0;  ///< barriers (syncs + reductions) per member, summed over runs
+  double seconds = 0;             ///< wall time of the team runs
+  GeevRatios worst;
+};
+
+struct TeamTable {
+  std::map<std::string, TeamStats> rows;
+  void print(const std::string &title) const {
+    if (!verbose_tests()) return;
+    std::printf("\n%s\n%-30s %5s %9s %9s %9s %9s %9s %9s %9s %9s %9s %7s\n", title.c_str(), "family/magnitude",
+                "runs", "eig=ser", "all=ser", "vs-ser", "right", "left", "|v|-1", "eig", "jordan", "barriers", "s");
+    for (const auto &kv : rows) {
+      const TeamStats &s = kv.second;
+      std::printf("%-30s %5d %9d %9d %9.3g %9.3g %9.3g %9.3g %9.3g %9.3g %9llu %7.2f\n", kv.first.c_str(), s.runs,
+                  s.bitwise_eigs, s.bitwise_outputs, s.worst_vs_serial, s.worst.right, s.worst.left,
+                  std::max(s.worst.vr_norm, s.worst.vl_norm), s.worst.eig, s.worst.jordan,
+                  static_cast<unsigned long long>(s.collectives), s.seconds);
+    }
+    std::fflush(stdout);
+  }
+};
+
+// ---------------------------------------------------------------------------
+// The comparison for one matrix: serial runs (every job), the oracle, then
+// every team width and job.
+
+template <class T>
+void team_case(const TestMatrix<T> &tm, const std::vector<int> &widths, TeamStats &stats) {
+  const int n = tm.n();
+  using W = acc_t<T>;
+  const W thr = static_cast<W>(kGeevThreshold);
+  const std::string desc = precision_name<T>() + " | " + tm.info.describe();
+  INFO(desc);
+
+  const OracleGeev<T> o = oracle_geev(tm.a, n);
+  check_oracle_self_consistency(tm, o);
+  const ScaledMatrix<T> S = scale_matrix(tm.a, n);
+
+  std::vector<CoreCall<T>> serial;
+  for (int k = 0; k < 4; ++k)
+    serial.push_back(call_core(tm.a, n, kJobs[k], false, 0, 0, false, 0, "serial core::geev " + desc));
+  REQUIRE(serial[0].info() == 0);
+  const std::vector<W> unit = units_from_run(S, tm.info, serial[0].run);
+  const std::vector<std::complex<W>> ref_eigs = scaled_eigs(S, serial[0].run);
+
+  // Every (P, job) for small n. Above that (a run costs O(n^2) barriers,
+  // each some 20 us with more threads than cores), except at level full:
+  // (V,V) and (N,N) with one width, rotating with n; the one-sided jobs,
+  // whose differences are size-independent logic, only at the small n.
+  const bool every_combination = n <= kAllCombinationsUpTo || test_level() == TestLevel::Full;
+  for (size_t pi = 0; pi < widths.size(); ++pi) {
+    const int p = widths[pi];
+    std::vector<unsigned char> first_eigs;  // of this width's first job
+    for (int k = 0; k < 4; ++k) {
+      if (!every_combination && (k >= 2 || static_cast<size_t>(n) % widths.size() != pi)) continue;
+      const Job job = kJobs[k];
+      const bool pass_unwanted = ((n + k + p) % 2 == 0);
+      const bool shared_view = ((n / 2 + k + p) % 2 == 1);
+      const int pad = 1 + (n + p) % 3;
+      const std::string what = "OmpTeam(" + std::to_string(p) + ") core::geev " + desc + " " + job_str(job);
+      INFO("team of P = " << p << " OpenMP threads, " << job_str(job) << ", "
+                          << (shared_view ? "SharedView" : "MatView") << ", lda = ldv = n + " << pad
+                          << (pass_unwanted ? ", unwanted vector arrays passed" : ""));
+      const double t0 = omp_get_wtime();
+      const CoreCall<T> t = call_core(tm.a, n, job, pass_unwanted, p, pad, shared_view, 0, what);
+      stats.seconds += omp_get_wtime() - t0;
+      ++stats.runs;
+      if (!t.collectives.empty()) stats.collectives += t.collectives[0];
+      INFO("team error: " << t.error);
+      REQUIRE(t.error.empty());
+      const bool same_info = std::all_of(t.member_info.begin(), t.member_info.end(),
+                                         [&](int v) { return v == t.member_info[0]; });
+      const bool same_count = std::all_of(t.collectives.begin(), t.collectives.end(),
+                                          [&](std::uint64_t v) { return v == t.collectives[0]; });
+      CHECK(same_info);
+      CHECK(same_count);
+      CHECK(t.info() == serial[k].info());
+
+      // Everything test_geev_accuracy checks, against LAPACKE.
+      stats.worst.merge_max(check_geev_matrix(tm, t.run, 0, o));
+
+      // Eigenvalues: bitwise identical whatever the job; close to the serial run's.
+      if (first_eigs.empty()) first_eigs = t.run.eig_bytes(0);
+      INFO("eigenvalues must be bitwise identical whatever the job (same P)");
+      CHECK(same_bytes(t.run.eig_bytes(0), first_eigs));
+      const std::vector<std::complex<W>> got = scaled_eigs(S, t.run);
+      const W em = match_eigenvalues(got, ref_eigs, unit, thr);
+      INFO("team vs serial eigenvalues: bottleneck ratio (units n u ||A|| kappa_j) = " << em);
+      CHECK(em <= thr);
+      stats.worst_vs_serial = std::max(stats.worst_vs_serial, static_cast<double>(em));
+      if (same_bytes(t.run.eig_bytes(0), serial[k].run.eig_bytes(0))) ++stats.bitwise_eigs;
+      if (same_bytes(output_bytes(t.run, 0), output_bytes(serial[k].run, 0))) ++stats.bitwise_outputs;
+    }
+  }
+}
+
+template <class T>
+void run_team_families(const std::vector<FamilyCase> &cases, const std::vector<int> &sizes, const char *title) {
+  TeamTable table;
+  const std::vector<int> widths = team_widths();
+  for (const FamilyCase &fc : cases)
+    for (const int n : sizes) {
+      const auto seed = make_seed(static_cast<std::uint64_t>(fc.family), static_cast<std::uint64_t>(fc.magnitude),
+                                  static_cast<std::uint64_t>(n), 7117);
+      const TestMatrix<T> tm = make_matrix<T>(fc.family, fc.magnitude, n, seed);
+      team_case(tm, widths, table.rows[case_name(fc)]);
+    }
+  table.print(std::string(title) + " | " + precision_name<T>() + " | OmpTeam P in {" + [&] {
+    std::string s;
+    for (int p : widths) s += (s.empty() ? "" : ",") + std::to_string(p);
+    return s;
+  }() + "}");
+}
+
+std::vector<FamilyCase> main_families() {
+  return {{Family::RandomDense, Magnitude::Unit},
+          {Family::ZeroRowsCols, Magnitude::Unit},
+          {Family::Jordan, Magnitude::Unit},
+          {Family::Companion, Magnitude::Unit}};
+}
+
+std::vector<FamilyCase> scaled_families() {
+  std::vector<FamilyCase> v = {{Family::RandomDense, Magnitude::NearOverflow},
+                               {Family::RandomDense, Magnitude::NearUnderflow}};
+  if (test_level() == TestLevel::Full)
+    for (const Family f : all_families())
+      for (const Magnitude m : {Magnitude::NearOverflow, Magnitude::NearUnderflow})
+        if (f != Family::RandomDense && f != Family::Zero) v.push_back({f, m});
+  return v;
+}
+
+/// Balancing's scaling loop (graded), every eigenvalue isolated by its
+/// permutations (upper triangular; lahqr's ilo == ihi path), the zero
+/// matrix; at level full every other family too.
+std::vector<FamilyCase> other_families() {
+  std::vector<FamilyCase> v = {{Family::Graded, Magnitude::Unit},
+                               {Family::UpperTriangular, Magnitude::Unit},
+                               {Family::Zero, Magnitude::Unit}};
+  if (test_level() == TestLevel::Full)
+    for (const Family f : all_families()) {
+      bool listed = false;
+      for (const FamilyCase &fc : main_families()) listed = listed || fc.family == f;
+      for (const FamilyCase &fc : v) listed = listed || fc.family == f;
+      if (!listed) v.push_back({f, Magnitude::Unit});
+    }
+  return v;
+}
+
+/// Sizes for other_families(): small ones except at level full.
+std::vector<int> other_sizes() {
+  switch (test_level()) {
+    case TestLevel::Quick: return {1, 2, 3, 5, 8};
+    case TestLevel::Default: return {1, 2, 3, 4, 5, 7, 8, 13, 17};
+    case TestLevel::Full: return team_sizes();
+  }
+  return {};
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+
+TEST_CASE("OmpTeam: ownership, bitwise-identical reductions, divergence detection", "[geev][team]") {
+  for (const OmpBarrier kind : {OmpBarrier::Blocking, OmpBarrier::OpenMP})
+  for (const int p : {1, 2, 3, 4, 5}) {
+    INFO("P = " << p << (kind == OmpBarrier::OpenMP ? ", #pragma omp barrier" : ", blocking barrier"));
+    OmpTeamShared shared(p, kind);
+    std::vector<std::string> bad(static_cast<size_t>(p));
+    std::vector<double> dsum(static_cast<size_t>(p));
+    std::vector<float> fmax(static_cast<size_t>(p));
+    std::vector<core::index_t> imin(static_cast<size_t>(p));
+    std::vector<int> owned_total(static_cast<size_t>(p));
+    std::vector<std::string> diverged(static_cast<size_t>(p));
+    omp_set_dynamic(0);
+    {
+      CallWatchdog wd("OmpTeam self-test P=" + std::to_string(p));
+#pragma omp parallel num_threads(p)
+      {
+        const int rank = omp_get_thread_num();
+        try {
+          OmpTeam tm(shared);
+          if (tm.size() != p) bad[rank] += "size; ";
+          if (tm.leader() != (rank == 0)) bad[rank] += "leader; ";
+          // first(lo): smallest index >= lo congruent to rank mod p.
+          for (core::index_t lo = -7; lo <= 9; ++lo) {
+            const core::index_t f = tm.first(lo);
+            if (f < lo || f >= lo + p || ((f - rank) % p + p) % p != 0) bad[rank] += "first(" + std::to_string(lo) + "); ";
+          }
+          int owned = 0;
+          for (core::index_t i = tm.first(3); i < 20; i += tm.size()) ++owned;
+          owned_total[rank] = owned;
+          // Values whose sum depends on the order of addition.
+          const double v = rank == 0 ? 1.0 : (rank % 2 ? 1e-16 * rank : -3e-17);
+          dsum[rank] = tm.sum(v);
+          fmax[rank] = tm.max(rank == p - 1 ? 2.5f : -static_cast<float>(rank));
+          imin[rank] = tm.min(static_cast<core::index_t>(100 - rank));
+          if (tm.sum(1) != p) bad[rank] += "int sum; ";
+          tm.sync();
+          // Deliberate divergence: the leader syncs where the others reduce.
+          if (p > 1) {
+            try {
+              if (tm.leader()) tm.sync();
+              else (void)tm.max(1.0);
+              bad[rank] += "divergence not detected; ";
+            } catch (const TeamDivergence &e) {
+              diverged[rank] = e.what();
+            }
+          }
+        } catch (const std::exception &e) {
+          bad[rank] += std::string("exception: ") + e.what();
+        }
+      }
+    }
+    int total = 0;
+    for (int r = 0; r < p; ++r) {
+      INFO("member " << r << ": " << bad[r]);
+      CHECK(bad[r].empty());
+      total += owned_total[r];
+      CHECK(bits_equal(dsum[r], dsum[0]));
+      CHECK(fmax[r] == 2.5f);
+      CHECK(imin[r] == 100 - (p - 1));
+      if (p > 1) CHECK(!diverged[r].empty());
+    }
+    CHECK(total == 17);  // 3..19, each index owned exactly once
+  }
+}
+
+TEMPLATE_TEST_CASE("geev team (OmpTeam) vs serial and LAPACKE: random dense, zeroed rows/columns, Jordan, companion",
+                   "[geev][team]", BT_GEEV_TYPES) {
+  run_team_families<TestType>(main_families(), team_sizes(), "geev team, main families");
+}
+
+TEMPLATE_TEST_CASE("geev team (OmpTeam) vs serial and LAPACKE: scaled near overflow and underflow", "[geev][team]",
+                   BT_GEEV_TYPES) {
+  run_team_families<TestType>(scaled_families(), team_sizes(), "geev team, scaled families");
+}
+
+TEMPLATE_TEST_CASE("geev team (OmpTeam) vs serial and LAPACKE: graded (balancing scaling), upper triangular, zero",
+                   "[geev][team]", BT_GEEV_TYPES) {
+  run_team_families<TestType>(other_families(), other_sizes(), "geev team, balancing and trivial families");
+}
+
+TEMPLATE_TEST_CASE("geev team (OmpTeam): forced non-convergence gives the serial info and NaN outputs",
+                   "[geev][team]", BT_GEEV_TYPES) {
+  using T = TestType;
+  using W = acc_t<T>;
+  const W thr = static_cast<W>(kGeevThreshold);
+  for (const int n : {6, 16}) {
+    const TestMatrix<T> tm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(7118, n));
+    const OracleGeev<T> o = oracle_geev(tm.a, n);
+    const ScaledMatrix<T> S = scale_matrix(tm.a, n);
+    const std::vector<W> units = eigenvalue_units(S, tm.info, o);
+    std::vector<std::complex<W>> oracle_eigs;
+    for (const auto &z : o.w) oracle_eigs.push_back(S.scale(z));
+    for (const core::index_t maxit : {core::index_t(1), core::index_t(2)}) {
+      for (const Job job : kJobs) {
+        const std::string desc = precision_name<T>() + " | " + tm.info.describe() + " | max_iterations = " +
+                                 std::to_string(maxit) + " | " + job_str(job);
+        INFO(desc);
+        const CoreCall<T> s = call_core(tm.a, n, job, true, 0, 1, false, maxit, "serial core::geev " + desc);
+        REQUIRE(s.info() > 0);
+        REQUIRE(s.info() <= n);
+        for (const int p : team_widths()) {
+          const bool shared_view = (p % 2 == 1);
+          INFO("team of P = " << p << (shared_view ? ", SharedView" : ", MatView"));
+          const CoreCall<T> t = call_core(tm.a, n, job, true, p, 1, shared_view, maxit, "OmpTeam core::geev " + desc);
+          INFO("team error: " << t.error);
+          REQUIRE(t.error.empty());
+          for (int v : t.member_info) CHECK(v == t.info());
+          CHECK(t.info() == s.info());
+          const int info = std::min(std::max(t.info(), 0), n);
+          // Eigenvalues [0, info) and every wanted vector NaN (written, not sentinel).
+          int bad = 0;
+          for (int j = 0; j < info; ++j) {
+            const std::complex<real_t<T>> z = t.run.eig(0, j);
+            bad += !(std::isnan(z.real()) && std::isnan(z.imag())) || is_sentinel(z.real()) || is_sentinel(z.imag());
+          }
+          CHECK(bad == 0);
+          auto all_nan = [&](const std::vector<T> &V, int ld) {
+            int k = 0;
+            for (int j = 0; j < n; ++j)
+              for (int i = 0; i < n; ++i) {
+                const T x = V[static_cast<size_t>(j) * ld + i];
+                k += !std::isnan(std::real(x)) || is_sentinel(x);
+              }
+            return k;
+          };
+          if (job.vl) CHECK(all_nan(t.run.VL, t.run.ldvl) == 0);
+          if (job.vr) CHECK(all_nan(t.run.VR, t.run.ldvr) == 0);
+          if (!job.vl) CHECK(std::all_of(t.run.VL.begin(), t.run.VL.end(), [](const T &x) { return is_sentinel(x); }));
+          if (!job.vr) CHECK(std::all_of(t.run.VR.begin(), t.run.VR.end(), [](const T &x) { return is_sentinel(x); }));
+          // The valid eigenvalues [info, n) are eigenvalues of A (LAPACKE's, after pairing).
+          const std::vector<std::complex<W>> valid = scaled_eigs(S, t.run, info);
+          const W em = match_eigenvalues(valid, oracle_eigs, units, thr);
+          INFO("valid eigenvalues " << info << ".." << n - 1 << " vs LAPACKE: ratio " << em);
+          CHECK(em <= thr);
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("geev team (OmpTeam): NaN or Inf input gives BATCHEIG_INFO_NONFINITE and NaN outputs",
+                   "[geev][team]", BT_GEEV_TYPES) {
+  using T = TestType;
+  using R = real_t<T>;
+  for (const int n : {1, 5, 12}) {
+    for (const int variant : {0, 1}) {
+      TestMatrix<T> tm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(7119, n));
+      const R bad = variant == 0 ? std::numeric_limits<R>::quiet_NaN() : -std::numeric_limits<R>::infinity();
+      tm.a[static_cast<size_t>(n / 2) * n + (n - 1) / 3] = T(bad);
+      for (const Job job : kJobs) {
+        const std::string desc = precision_name<T>() + " n=" + std::to_string(n) +
+                                 (variant == 0 ? " NaN" : " -Inf") + " entry | " + job_str(job);
+        INFO(desc);
+        for (const int p : team_widths()) {
+          const bool shared_view = (p % 2 == 0);
+          INFO("team of P = " << p << (shared_view ? ", SharedView" : ", MatView"));
+          const CoreCall<T> t = call_core(tm.a, n, job, false, p, 2, shared_view, 0, "OmpTeam core::geev " + desc);
+          INFO("team error: " << t.error);
+          REQUIRE(t.error.empty());
+          for (int v : t.member_info) CHECK(v == BATCHEIG_INFO_NONFINITE);
+          CHECK(count_non_nan_outputs(t.run, 0) == 0);
+        }
+      }
+    }
+  }
+}
