@@ -34,11 +34,13 @@
 // (OmpBarrier::OpenMP, or BATCHEIG_TEST_TEAM_BARRIER=omp) gives the same
 // semantics -- an orphaned barrier is fine as long as every thread of the
 // team reaches it, which the team contract guarantees -- but with P <= cores
-// libgomp spins up to GOMP_SPINCOUNT before sleeping, and when the partner
-// thread is descheduled (CI runs two test binaries at once on two cores)
-// each barrier then costs 0.5-1 ms instead of microseconds: measured on a
-// loaded 2-core machine, the default run of test_geev_team took 10 min 54 s
-// with it, about 30 s with the blocking barrier.
+// libgomp spins up to GOMP_SPINCOUNT (300000) before sleeping, so when the
+// partner thread is descheduled (CI runs two test binaries at once on two
+// cores) a barrier can cost 0.5-1 ms instead of microseconds. Measured on
+// the 2-core development machine: 0.46-1.1 ms per P = 2 barrier in some runs
+// next to three busy processes, and one default run of test_geev_team with
+// the OpenMP barrier took 10 min 54 s during a heavy parallel build (about
+// 25 s otherwise, with either barrier).
 //
 // Cost: one barrier per collective. The reduction scratch is
 // double-buffered (slot set k % 2 for the k-th collective): a member can
@@ -143,7 +145,10 @@ class OmpTeamShared {
     cv_.wait(lk, [&] { return gen_.load(std::memory_order_acquire) != g; });
   }
 
-  static constexpr int kSpin = 200;  // loads before sleeping (~1 us)
+  // Loads before sleeping: a few microseconds, enough for a partner on
+  // another core (P <= free cores), short enough not to burn a time slice
+  // when it is descheduled (libgomp spins up to GOMP_SPINCOUNT = 300000).
+  static constexpr int kSpin = 4000;
   int p_;
   OmpBarrier kind_;
   alignas(64) std::atomic<int> arrived_{0};
