@@ -237,6 +237,9 @@ BATCHEIG_HD int geev(const Team &tm, bool wantvl, bool wantvr, index_t n, M a, V
     }
 
     // Undo the scaling of the eigenvalues that are valid (one member: O(n)).
+    // The barrier first: the vector normalization reads wi in every member,
+    // and its last iterations need not end with one.
+    tm.sync();
     if (scalea && tm.leader()) {
         lascl_vec(cscale, anrm, n - info, VecView<T>{&w[info], w.inc});
         if constexpr (!cplx) lascl_vec(cscale, anrm, n - info, VecView<R>{&wi[info], wi.inc});
