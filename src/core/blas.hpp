@@ -127,67 +127,13 @@ BATCHEIG_HD void lascl_vec(R cfrom, R cto, index_t n, V x) {
 
 // Householder reflector H = I - tau v v^H with v = (1, x) such that
 // H^H (alpha, x) = (beta, 0), beta real (xLARFG). On exit alpha = beta and
-// x holds v(1:). n is the length of (alpha, x).
-template <class V>
-BATCHEIG_HD void larfg(index_t n, typename V::value_type &alpha, V x, typename V::value_type &tau) {
-    using T = typename V::value_type;
+// x holds v(1:). n is the length of (alpha, x). The arithmetic on alpha and
+// tau is written once (detail::larfg_scalar); the forms below differ only
+// in where x lives: norm() returns ||x||, scale(s) multiplies x by s.
+namespace detail {
+template <class T, class Norm, class Scale>
+BATCHEIG_HD void larfg_scalar(index_t n, T &alpha, T &tau, Norm norm, Scale scale) {
     using R = real_t<T>;
-    if (n <= 1) {
-        tau = T(0);
-        return;
-    }
-    R xnorm = nrm2(n - 1, x);
-    R alphr = real(alpha), alphi = imag(alpha);
-    if (xnorm == R(0) && alphi == R(0)) {
-        tau = T(0);
-        return;
-    }
-    R beta;
-    if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
-    else beta = -sign(lapy2(alphr, xnorm), alphr);
-    const R safmin = limits<R>::safmin() / limits<R>::eps();
-    const R rsafmn = R(1) / safmin;
-    int knt = 0;
-    if (rabs(beta) < safmin) {
-        // xnorm and beta may be inaccurate: scale x and recompute them.
-        do {
-            ++knt;
-            scal(n - 1, rsafmn, x);
-            beta *= rsafmn;
-            alphr *= rsafmn;
-            alphi *= rsafmn;
-        } while (rabs(beta) < safmin && knt < 20);
-        xnorm = nrm2(n - 1, x);
-        if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
-        else beta = -sign(lapy2(alphr, xnorm), alphr);
-    }
-    if constexpr (is_complex<T>) {
-        tau = T((beta - alphr) / beta, -alphi / beta);
-        T a = T(R(1)) / (T(alphr, alphi) - T(beta));
-        scal(n - 1, a, x);
-    } else {
-        tau = (beta - alphr) / beta;
-        scal(n - 1, R(1) / (alphr - beta), x);
-    }
-    for (int j = 0; j < knt; ++j) beta *= safmin;
-    alpha = T(beta);
-}
-
-// larfg for a reflector of length n = 2 or 3 held in registers, (alpha, x1)
-// or (alpha, x1, x2): the bulges of the QR sweeps. Same arithmetic as larfg.
-template <class T>
-BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
-    using R = real_t<T>;
-    auto norm = [&]() {
-        BlueSum<R> acc;
-        acc.add_value(x1);
-        if (n == 3) acc.add_value(x2);
-        return acc.result();
-    };
-    auto scale = [&](auto s) {
-        x1 = x1 * s;
-        if (n == 3) x2 = x2 * s;
-    };
     if (n <= 1) {
         tau = T(0);
         return;
@@ -205,6 +151,7 @@ BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
     const R rsafmn = R(1) / safmin;
     int knt = 0;
     if (rabs(beta) < safmin) {
+        // xnorm and beta may be inaccurate: scale x and recompute them.
         do {
             ++knt;
             scale(rsafmn);
@@ -225,6 +172,31 @@ BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
     }
     for (int j = 0; j < knt; ++j) beta *= safmin;
     alpha = T(beta);
+}
+}  // namespace detail
+
+template <class V>
+BATCHEIG_HD void larfg(index_t n, typename V::value_type &alpha, V x, typename V::value_type &tau) {
+    detail::larfg_scalar(
+        n, alpha, tau, [&]() { return nrm2(n - 1, x); }, [&](auto s) { scal(n - 1, s, x); });
+}
+
+// larfg for a reflector of length n = 2 or 3 held in registers, (alpha, x1)
+// or (alpha, x1, x2): the bulges of the QR sweeps.
+template <class T>
+BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
+    detail::larfg_scalar(
+        n, alpha, tau,
+        [&]() {
+            BlueSum<real_t<T>> acc;
+            acc.add_value(x1);
+            if (n == 3) acc.add_value(x2);
+            return acc.result();
+        },
+        [&](auto s) {
+            x1 = x1 * s;
+            if (n == 3) x2 = x2 * s;
+        });
 }
 
 // Plane rotation with c*f + s*g = r, -s*f + c*g = 0 (real, as xLARTG).
@@ -347,50 +319,8 @@ BATCHEIG_HD void team_rot(const Team &tm, index_t n, V x, V y, R c, R s) {
 template <class Team, class V>
 BATCHEIG_HD void team_larfg(const Team &tm, index_t n, typename V::value_type &alpha, V x,
                             typename V::value_type &tau) {
-    using T = typename V::value_type;
-    using R = real_t<T>;
-    if constexpr (Team::serial) {
-        larfg(n, alpha, x, tau);
-    } else {
-        if (n <= 1) {
-            tau = T(0);
-            return;
-        }
-        R xnorm = team_nrm2(tm, n - 1, x);
-        R alphr = real(alpha), alphi = imag(alpha);
-        if (xnorm == R(0) && alphi == R(0)) {
-            tau = T(0);
-            return;
-        }
-        R beta;
-        if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
-        else beta = -sign(lapy2(alphr, xnorm), alphr);
-        const R safmin = limits<R>::safmin() / limits<R>::eps();
-        const R rsafmn = R(1) / safmin;
-        int knt = 0;
-        if (rabs(beta) < safmin) {
-            do {
-                ++knt;
-                team_scal(tm, n - 1, rsafmn, x);
-                beta *= rsafmn;
-                alphr *= rsafmn;
-                alphi *= rsafmn;
-            } while (rabs(beta) < safmin && knt < 20);
-            xnorm = team_nrm2(tm, n - 1, x);
-            if constexpr (is_complex<T>) beta = -sign(lapy2(lapy2(alphr, alphi), xnorm), alphr);
-            else beta = -sign(lapy2(alphr, xnorm), alphr);
-        }
-        if constexpr (is_complex<T>) {
-            tau = T((beta - alphr) / beta, -alphi / beta);
-            T a = T(R(1)) / (T(alphr, alphi) - T(beta));
-            team_scal(tm, n - 1, a, x);
-        } else {
-            tau = (beta - alphr) / beta;
-            team_scal(tm, n - 1, R(1) / (alphr - beta), x);
-        }
-        for (int j = 0; j < knt; ++j) beta *= safmin;
-        alpha = T(beta);
-    }
+    detail::larfg_scalar(
+        n, alpha, tau, [&]() { return team_nrm2(tm, n - 1, x); }, [&](auto s) { team_scal(tm, n - 1, s, x); });
 }
 
 }  // namespace batcheig::core

@@ -32,29 +32,22 @@ struct WarpTeam {
     __device__ index_t first(index_t lo) const { return lo + ((lane - lo) & (P - 1)); }
     __device__ bool leader() const { return lane == 0; }
     __device__ void sync() const { __syncwarp(mask); }
-    template <class S> __device__ S sum(S v) const {
+    // Butterfly over the P lanes, after a barrier (reductions order memory
+    // like sync()).
+    template <class S, class Op> __device__ S reduce(S v, Op op) const {
         __syncwarp(mask);
 #pragma unroll
-        for (int o = P / 2; o > 0; o >>= 1) v += __shfl_xor_sync(mask, v, o, P);
+        for (int o = P / 2; o > 0; o >>= 1) v = op(v, __shfl_xor_sync(mask, v, o, P));
         return v;
+    }
+    template <class S> __device__ S sum(S v) const {
+        return reduce(v, [](S a, S b) { return a + b; });
     }
     template <class S> __device__ S max(S v) const {
-        __syncwarp(mask);
-#pragma unroll
-        for (int o = P / 2; o > 0; o >>= 1) {
-            S u = __shfl_xor_sync(mask, v, o, P);
-            v = u > v ? u : v;
-        }
-        return v;
+        return reduce(v, [](S a, S b) { return b > a ? b : a; });
     }
     template <class S> __device__ S min(S v) const {
-        __syncwarp(mask);
-#pragma unroll
-        for (int o = P / 2; o > 0; o >>= 1) {
-            S u = __shfl_xor_sync(mask, v, o, P);
-            v = u < v ? u : v;
-        }
-        return v;
+        return reduce(v, [](S a, S b) { return b < a ? b : a; });
     }
 };
 
