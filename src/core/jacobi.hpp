@@ -25,6 +25,7 @@
 #pragma once
 
 #include "core/blas.hpp"
+#include "core/team.hpp"
 
 namespace batcheig::core {
 
@@ -85,6 +86,7 @@ template <class T>
 struct Rotation {
     using R = real_t<T>;
     index_t p, q;  // the pair, p < q
+    int on;        // parallel steps: 1 when the pair rotates
     R c;
     T s;
     R lp, lq;  // the new diagonal entries a_pp, a_qq
@@ -146,67 +148,172 @@ BATCHEIG_HD void rotate_left(T &x, T &y, real_t<T> c, T s) {
 // that max |a_ij| is about 1: plain sums of squares then neither overflow
 // (n^2 * 8 stays far below the overflow threshold) nor lose anything that
 // matters (squares below the underflow threshold are below u^2 ||A||^2).
+// Team routines (core/team.hpp): members sum their own columns, the team
+// sum gives every member the same result; the leading sync lets the caller
+// come straight from a phase that wrote a.
 
 // sqrt(sum_{i != j} |a_ij|^2).
-template <class M>
-BATCHEIG_HD real_t<typename M::value_type> off_norm(index_t n, M a) {
+template <class Team, class M>
+BATCHEIG_HD real_t<typename M::value_type> off_norm(const Team &tm, index_t n, M a) {
     using R = real_t<typename M::value_type>;
+    tm.sync();
     R s = R(0);
-    for (index_t j = 0; j < n; ++j)
+    for (index_t j = tm.first(0); j < n; j += tm.size())
         for (index_t i = 0; i < n; ++i)
             if (i != j) s += abs2(a(i, j));
-    return rsqrt_(s);
+    return rsqrt_(tm.sum(s));
 }
 
 // sqrt(sum_{i,j} |a_ij|^2), with only the real part of the diagonal.
-template <class M>
-BATCHEIG_HD real_t<typename M::value_type> fro_norm(index_t n, M a) {
+template <class Team, class M>
+BATCHEIG_HD real_t<typename M::value_type> fro_norm(const Team &tm, index_t n, M a) {
     using R = real_t<typename M::value_type>;
+    tm.sync();
     R s = R(0);
-    for (index_t j = 0; j < n; ++j)
+    for (index_t j = tm.first(0); j < n; j += tm.size())
         for (index_t i = 0; i < n; ++i) s += i == j ? real(a(i, i)) * real(a(i, i)) : abs2(a(i, j));
-    return rsqrt_(s);
+    return rsqrt_(tm.sum(s));
 }
 
+// Serial forms (the one-sided block iteration's small problems).
+template <class M>
+BATCHEIG_HD real_t<typename M::value_type> off_norm(index_t n, M a) {
+    return off_norm(SerialTeam{}, n, a);
+}
+template <class M>
+BATCHEIG_HD real_t<typename M::value_type> fro_norm(index_t n, M a) {
+    return fro_norm(SerialTeam{}, n, a);
+}
+
+template <class Team, class M>
+BATCHEIG_HD void set_identity(const Team &tm, index_t n, M a) {
+    using T = typename M::value_type;
+    for (index_t j = tm.first(0); j < n; j += tm.size())
+        for (index_t i = 0; i < n; ++i) a(i, j) = T(i == j ? 1 : 0);
+}
 template <class M>
 BATCHEIG_HD void set_identity(index_t n, M a) {
-    using T = typename M::value_type;
-    for (index_t j = 0; j < n; ++j)
-        for (index_t i = 0; i < n; ++i) a(i, j) = T(i == j ? 1 : 0);
+    set_identity(SerialTeam{}, n, a);
 }
 
 // ---------------------------------------------------------------------------
-// The pieces of one parallel step of the two-sided method.
+// One parallel step of the two-sided method (the team's form). rot holds one
+// slot per round-robin pair (players(n)/2 slots).
 
-// The rotations of step `step` of a sweep over the n x n matrix a, written to
-// rot[0..count) (only the pairs that rotate; negligible a_pq are set to
-// zero here, which no other rotation of the step reads). Returns count.
-template <class T>
-BATCHEIG_HD index_t step_rotations(index_t n, index_t step, MatView<T> a, Rotation<T> *rot) {
+// Slot k of step `step`: the rotation of pair k, computed from the matrix as
+// it is before the step (the pairs are disjoint, so no rotation changes
+// another's pivot). A negligible a_pq is set to zero here (no other rotation
+// of the step reads it) and its slot is marked off, as is the pair of the
+// dummy player of odd n (q == n). Each member fills the slots it owns; the
+// caller syncs before the slots are read.
+template <class Team, class M>
+BATCHEIG_HD void step_rotations(const Team &tm, index_t n, index_t step, M a, Rotation<typename M::value_type> *rot) {
+    using T = typename M::value_type;
     const index_t m = players(n);
-    index_t count = 0;
-    for (index_t k = 0; k < m / 2; ++k) {
-        index_t p, q;
-        round_robin_pair(m, step, k, p, q);
-        if (q >= n) continue;  // the dummy player of odd n
-        Rotation<T> &r = rot[count];
-        r.p = p;
-        r.q = q;
-        if (make_rotation<T>(real(a(p, p)), real(a(q, q)), a(p, q), r)) {
-            ++count;
+    for (index_t k = tm.first(0); k < m / 2; k += tm.size()) {
+        Rotation<T> r;
+        round_robin_pair(m, step, k, r.p, r.q);
+        r.on = 0;
+        if (r.q < n) {
+            if (make_rotation<T>(real(a(r.p, r.p)), real(a(r.q, r.q)), a(r.p, r.q), r)) {
+                r.on = 1;
+            } else {
+                a(r.p, r.q) = T(0);
+                a(r.q, r.p) = T(0);
+            }
         } else {
-            a(p, q) = T(0);
-            a(q, p) = T(0);
+            r.c = real_t<T>(1);
+            r.s = T(0);
+        }
+        rot[k] = r;
+    }
+}
+
+// Pair (k, l), k <= l, of the h(h+1)/2 pairs of slots: t = l(l+1)/2 + k.
+BATCHEIG_HD void triangle_index(index_t t, index_t &k, index_t &l) {
+    index_t r = index_t(sqrtf(2.0f * float(t)));  // about l; corrected below
+    while (r * (r + 1) / 2 > t) --r;
+    while ((r + 1) * (r + 2) / 2 <= t) ++r;
+    l = r;
+    k = t - r * (r + 1) / 2;
+}
+
+// A := J^H A J and V := V J for the rotations in rot (h = players(n)/2
+// slots), as independent 2x2 blocks: block (k, l) of J^H A J, rows
+// {p_k, q_k} and columns {p_l, q_l}, is J_k^H A_kl J_l, which reads and
+// writes only those four entries. The blocks k < l are computed once and
+// stored with their conjugate transposes (the iterate stays exactly
+// Hermitian); the diagonal blocks k = l get the exact 2x2 results
+// (diag(lp, lq)) and their diagonal changes are summed into z (see
+// solve_scalar). Entries of the dummy index n of odd n are absent (its
+// slot never rotates). Each member takes the blocks and the rows of V it
+// owns; the caller syncs afterwards.
+template <class Team, class M, class MV>
+BATCHEIG_HD void step_update(const Team &tm, index_t n, M a, bool want_v, MV v,
+                             const Rotation<typename M::value_type> *rot, VecView<real_t<typename M::value_type>> z) {
+    using T = typename M::value_type;
+    const index_t h = players(n) / 2;
+    const index_t blocks = h * (h + 1) / 2;
+    for (index_t t = tm.first(0); t < blocks; t += tm.size()) {
+        index_t k, l;
+        triangle_index(t, k, l);
+        const Rotation<T> rk = rot[k];
+        if (k == l) {
+            if (!rk.on) continue;
+            a(rk.p, rk.p) = T(rk.lp);
+            a(rk.q, rk.q) = T(rk.lq);
+            a(rk.p, rk.q) = T(0);
+            a(rk.q, rk.p) = T(0);
+            z[rk.p] -= rk.delta;
+            z[rk.q] += rk.delta;
+            continue;
+        }
+        const Rotation<T> rl = rot[l];
+        if (!rk.on && !rl.on) continue;
+        const bool qk = rk.q < n, ql = rl.q < n;  // false: the dummy index
+        T x00 = a(rk.p, rl.p);
+        T x01 = ql ? a(rk.p, rl.q) : T(0);
+        T x10 = qk ? a(rk.q, rl.p) : T(0);
+        T x11 = qk && ql ? a(rk.q, rl.q) : T(0);
+        if (rl.on) {
+            rotate_right(x00, x01, rl.c, rl.s);
+            rotate_right(x10, x11, rl.c, rl.s);
+        }
+        if (rk.on) {
+            rotate_left(x00, x10, rk.c, rk.s);
+            rotate_left(x01, x11, rk.c, rk.s);
+        }
+        a(rk.p, rl.p) = x00;
+        a(rl.p, rk.p) = conj(x00);
+        if (ql) {
+            a(rk.p, rl.q) = x01;
+            a(rl.q, rk.p) = conj(x01);
+        }
+        if (qk) {
+            a(rk.q, rl.p) = x10;
+            a(rl.p, rk.q) = conj(x10);
+        }
+        if (qk && ql) {
+            a(rk.q, rl.q) = x11;
+            a(rl.q, rk.q) = conj(x11);
         }
     }
-    return count;
+    if (want_v)
+        for (index_t i = tm.first(0); i < n; i += tm.size())
+            for (index_t l = 0; l < h; ++l) {
+                const Rotation<T> r = rot[l];
+                if (r.on) rotate_right(v(i, r.p), v(i, r.q), r.c, r.s);
+            }
 }
+
+// ---------------------------------------------------------------------------
+// The sequential form of a step (the host's): one rotation at a time.
 
 // (x_i, y_i) := (c x_i - conj(s) y_i, s x_i + c y_i) for i < rows: columns
 // p, q (held at xp, yp with element stride es) times J. The stride-1 branch
 // lets the compiler vectorize the host's column-major case.
 template <class T>
-BATCHEIG_HD void rotate_columns(index_t rows, T *xp, T *xq, index_t es, real_t<T> c, T s) {
+BATCHEIG_HD void rotate_columns(index_t rows, T *xp, T *xq, std::int64_t es, real_t<T> c, T s) {
     if (es == 1) {
         for (index_t i = 0; i < rows; ++i) rotate_right(xp[i], xq[i], c, s);
     } else {
@@ -214,62 +321,12 @@ BATCHEIG_HD void rotate_columns(index_t rows, T *xp, T *xq, index_t es, real_t<T
     }
 }
 
-// X := X J for the rows [0, rows) of X (the columns p, q of every rotation).
-template <class T>
-BATCHEIG_HD void apply_right(index_t rows, MatView<T> x, const Rotation<T> *rot, index_t count) {
-    for (index_t k = 0; k < count; ++k) {
-        const Rotation<T> r = rot[k];
-        rotate_columns(rows, &x(0, r.p), &x(0, r.q), x.es, r.c, r.s);
-    }
-}
-
-// X := J^H X for the columns [0, cols) of X (the rows p, q of every
-// rotation), walking X column by column so that column-major storage is
-// read contiguously.
-template <class T>
-BATCHEIG_HD void apply_left(index_t cols, MatView<T> x, const Rotation<T> *rot, index_t count) {
-    for (index_t j = 0; j < cols; ++j)
-        for (index_t k = 0; k < count; ++k) {
-            const Rotation<T> r = rot[k];
-            rotate_left(x(r.p, j), x(r.q, j), r.c, r.s);
-        }
-}
-
-// The exact 2x2 results of every rotation: the new diagonal entries (real)
-// and zero pivots, replacing what apply_right/apply_left rounded; the
-// diagonal changes are also summed into z (see solve_scalar).
-template <class T>
-BATCHEIG_HD void step_finish(MatView<T> a, const Rotation<T> *rot, index_t count, VecView<real_t<T>> z) {
-    for (index_t k = 0; k < count; ++k) {
-        const Rotation<T> r = rot[k];
-        a(r.p, r.p) = T(r.lp);
-        a(r.q, r.q) = T(r.lq);
-        a(r.p, r.q) = T(0);
-        a(r.q, r.p) = T(0);
-        z[r.p] -= r.delta;
-        z[r.q] += r.delta;
-    }
-}
-
-// One parallel step (the GPU's form): rotations, A := J^H A J, V := V J.
-// rot holds at least n/2 entries. Returns the number of rotations made.
-template <class T>
-BATCHEIG_HD index_t step_parallel(index_t n, index_t step, MatView<T> a, bool want_v, MatView<T> v,
-                                  VecView<real_t<T>> z, Rotation<T> *rot) {
-    const index_t count = step_rotations(n, step, a, rot);
-    if (count == 0) return 0;
-    apply_right(n, a, rot, count);
-    apply_left(n, a, rot, count);
-    step_finish(a, rot, count, z);
-    if (want_v) apply_right(n, v, rot, count);
-    return count;
-}
-
 // A := J^H A J for one rotation of the full Hermitian n x n matrix a:
 // columns p and q are rotated, rows p and q are then their conjugates, and
 // the pivot block gets its exact values.
-template <class T>
-BATCHEIG_HD void rotate_hermitian(index_t n, MatView<T> a, const Rotation<T> &r) {
+template <class M>
+BATCHEIG_HD void rotate_hermitian(index_t n, M a, const Rotation<typename M::value_type> &r) {
+    using T = typename M::value_type;
     rotate_columns(n, &a(0, r.p), &a(0, r.q), a.es, r.c, r.s);
     for (index_t i = 0; i < n; ++i) {
         a(r.p, i) = conj(a(i, r.p));
@@ -281,13 +338,13 @@ BATCHEIG_HD void rotate_hermitian(index_t n, MatView<T> a, const Rotation<T> &r)
     a(r.q, r.p) = T(0);
 }
 
-// One sequential step (the host's form): the same rotations as
-// step_parallel, each applied as soon as it is computed.
-template <class T>
-BATCHEIG_HD index_t step_sequential(index_t n, index_t step, MatView<T> a, bool want_v, MatView<T> v,
-                                    VecView<real_t<T>> z) {
+// One sequential step: the same rotations as the parallel step, each
+// applied as soon as it is computed.
+template <class M, class MV>
+BATCHEIG_HD void step_sequential(index_t n, index_t step, M a, bool want_v, MV v,
+                                 VecView<real_t<typename M::value_type>> z) {
+    using T = typename M::value_type;
     const index_t m = players(n);
-    index_t count = 0;
     for (index_t k = 0; k < m / 2; ++k) {
         Rotation<T> r;
         round_robin_pair(m, step, k, r.p, r.q);
@@ -301,23 +358,31 @@ BATCHEIG_HD index_t step_sequential(index_t n, index_t step, MatView<T> a, bool 
         z[r.p] -= r.delta;
         z[r.q] += r.delta;
         if (want_v) rotate_columns(n, &v(0, r.p), &v(0, r.q), v.es, r.c, r.s);
-        ++count;
     }
-    return count;
 }
 
 // One two-sided sweep (m-1 round-robin steps) over the full n x n Hermitian
 // matrix a; the rotations are accumulated into v when want_v and the changes
-// of the diagonal summed into z. `parallel` selects step_parallel (rot: at
-// least n/2 entries) or step_sequential. Returns the number of rotations.
-template <class T>
-BATCHEIG_HD index_t sweep(index_t n, MatView<T> a, bool want_v, MatView<T> v, VecView<real_t<T>> z, bool parallel,
-                          Rotation<T> *rot) {
+// of the diagonal summed into z. `parallel` selects the parallel steps (rot:
+// players(n)/2 slots; every team that is not serial must use them) or the
+// sequential ones. Both give J^H A J for the same block-diagonal J of each
+// step: a rotation's pivot block is not touched by the other rotations of
+// its step, so the sequential form computes the very rotations of the
+// parallel one (rounded differently). Ends with a sync.
+template <class Team, class M, class MV>
+BATCHEIG_HD void sweep(const Team &tm, index_t n, M a, bool want_v, MV v, VecView<real_t<typename M::value_type>> z,
+                       bool parallel, Rotation<typename M::value_type> *rot) {
     const index_t steps = players(n) - 1;
-    index_t total = 0;
-    for (index_t step = 0; step < steps; ++step)
-        total += parallel ? step_parallel(n, step, a, want_v, v, z, rot) : step_sequential(n, step, a, want_v, v, z);
-    return total;
+    for (index_t step = 0; step < steps; ++step) {
+        if (Team::serial && !parallel) {
+            step_sequential(n, step, a, want_v, v, z);
+            continue;
+        }
+        step_rotations(tm, n, step, a, rot);
+        tm.sync();
+        step_update(tm, n, a, want_v, v, rot, z);
+        tm.sync();
+    }
 }
 
 // Result of an iteration: sweeps executed and the final off-diagonal norm.
@@ -338,30 +403,43 @@ struct SolveResult {
 // sweep the diagonal becomes b + z, where b is the diagonal at the start of
 // the sweep. Each eigenvalue is then rounded once per sweep instead of once
 // per rotation, which keeps its error from growing like sqrt(n sweeps) u.
-// b and z are n-vectors of scratch.
-template <class T>
-BATCHEIG_HD SolveResult<real_t<T>> solve_scalar(index_t n, MatView<T> a, bool want_v, MatView<T> v,
-                                                VecView<real_t<T>> b, VecView<real_t<T>> z,
-                                                real_t<T> tol_abs, index_t max_sweeps, bool parallel,
-                                                Rotation<T> *rot) {
+// b and z are n-vectors of scratch; on return b holds the diagonal of a.
+template <class Team, class M, class MV>
+BATCHEIG_HD SolveResult<real_t<typename M::value_type>> solve_scalar(
+    const Team &tm, index_t n, M a, bool want_v, MV v, VecView<real_t<typename M::value_type>> b,
+    VecView<real_t<typename M::value_type>> z, real_t<typename M::value_type> tol_abs, index_t max_sweeps,
+    bool parallel, Rotation<typename M::value_type> *rot) {
+    using T = typename M::value_type;
     using R = real_t<T>;
     SolveResult<R> res;
-    for (index_t i = 0; i < n; ++i) {
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
         b[i] = real(a(i, i));
         z[i] = R(0);
     }
     for (;;) {
-        res.off = off_norm(n, a);
+        res.off = off_norm(tm, n, a);
         if (res.off <= tol_abs || res.sweeps >= max_sweeps) break;
-        sweep(n, a, want_v, v, z, parallel, rot);
+        sweep(tm, n, a, want_v, v, z, parallel, rot);
         ++res.sweeps;
-        for (index_t i = 0; i < n; ++i) {
+        for (index_t i = tm.first(0); i < n; i += tm.size()) {
             b[i] += z[i];
             z[i] = R(0);
             a(i, i) = T(b[i]);
         }
     }
+    tm.sync();
     return res;
+}
+
+// ---------------------------------------------------------------------------
+// Sorting: position of w[j] in the ascending order of w[0..n), ties kept in
+// index order (a stable sort). Each member places the entries it owns.
+template <class R>
+BATCHEIG_HD index_t sorted_position(index_t n, VecView<R> w, index_t j) {
+    const R x = w[j];
+    index_t pos = 0;
+    for (index_t i = 0; i < n; ++i) pos += (w[i] < x || (w[i] == x && i < j)) ? 1 : 0;
+    return pos;
 }
 
 // ---------------------------------------------------------------------------
@@ -373,14 +451,18 @@ BATCHEIG_HD SolveResult<real_t<T>> solve_scalar(index_t n, MatView<T> a, bool wa
 // column of V, each rotation orthogonal only to about u, so without this step
 // ||I - V^H V|| grows like sqrt(n * sweeps) u (about 50 n u for n = 256 in
 // single precision); the step costs 3n^3 flops, a few per cent of the
-// iteration. f and tmp are n x n scratch.
-template <class T>
-BATCHEIG_HD void refine_orthonormal(index_t n, MatView<T> v, MatView<T> f, MatView<T> tmp) {
+// iteration. f is n x n scratch; the result goes to out (not v), column j of
+// the result to column sorted_position(n, w, j) of out when sort (else j).
+// Ends with a sync.
+template <class Team, class MV, class MF, class MO>
+BATCHEIG_HD void refine_orthonormal(const Team &tm, index_t n, MV v, MF f, MO out, bool sort,
+                                    VecView<real_t<typename MV::value_type>> w) {
+    using T = typename MV::value_type;
     using R = real_t<T>;
-    for (index_t j = 0; j < n; ++j) {
-        const VecView<T> vj = v.col(j);
+    for (index_t j = tm.first(0); j < n; j += tm.size()) {
+        const auto vj = v.col(j);
         for (index_t i = j; i < n; ++i) {
-            const VecView<T> vi = v.col(i);
+            const auto vi = v.col(i);
             T acc = T(0);
             for (index_t r = 0; r < n; ++r) acc += conj(vi[r]) * vj[r];
             if (i == j) acc = T(real(acc) - R(1));
@@ -388,44 +470,27 @@ BATCHEIG_HD void refine_orthonormal(index_t n, MatView<T> v, MatView<T> f, MatVi
             f(j, i) = conj(acc) * R(-0.5);
         }
     }
-    // tmp = V (I + f) with f = -F/2, column by column.
-    for (index_t j = 0; j < n; ++j) {
-        const VecView<T> tj = tmp.col(j), vj = v.col(j);
+    tm.sync();
+    // out(:, pos(j)) = V (I + f)(:, j) with f = -F/2, column by column.
+    for (index_t j = tm.first(0); j < n; j += tm.size()) {
+        const auto tj = out.col(sort ? sorted_position(n, w, j) : j);
+        const auto vj = v.col(j);
         for (index_t r = 0; r < n; ++r) tj[r] = vj[r];
         for (index_t k = 0; k < n; ++k) {
             const T fkj = f(k, j);
             if (fkj == T(0)) continue;
-            const VecView<T> vk = v.col(k);
+            const auto vk = v.col(k);
             for (index_t r = 0; r < n; ++r) tj[r] += vk[r] * fkj;
         }
     }
-    for (index_t j = 0; j < n; ++j)
-        for (index_t r = 0; r < n; ++r) v(r, j) = tmp(r, j);
+    tm.sync();
 }
 
-// ---------------------------------------------------------------------------
-// Sort w[0..n) ascending and permute the columns of v alike (selection sort:
-// n-1 column swaps at most, no recursion).
-template <class R, class T>
-BATCHEIG_HD void sort_ascending(index_t n, VecView<R> w, bool want_v, MatView<T> v) {
-    for (index_t i = 0; i + 1 < n; ++i) {
-        index_t k = i;
-        R best = w[i];
-        for (index_t j = i + 1; j < n; ++j)
-            if (w[j] < best) {
-                best = w[j];
-                k = j;
-            }
-        if (k == i) continue;
-        w[k] = w[i];
-        w[i] = best;
-        if (want_v)
-            for (index_t r = 0; r < n; ++r) {
-                const T tmp = v(r, i);
-                v(r, i) = v(r, k);
-                v(r, k) = tmp;
-            }
-    }
+template <class T>
+BATCHEIG_HD void refine_orthonormal(index_t n, MatView<T> v, MatView<T> f, MatView<T> tmp) {
+    refine_orthonormal(SerialTeam{}, n, v, f, tmp, false, VecView<real_t<T>>{nullptr, 1});
+    for (index_t j = 0; j < n; ++j)
+        for (index_t r = 0; r < n; ++r) v(r, j) = tmp(r, j);
 }
 
 }  // namespace jacobi

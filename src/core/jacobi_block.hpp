@@ -167,7 +167,7 @@ BATCHEIG_HD void rayleigh_quotients(index_t n, MatView<T> a, MatView<T> q, VecVi
 
 // Scratch of the block iteration: the pair's Gram matrix g and its
 // eigenvectors w (2nb x 2nb), the GEMM buffer tmp (n x 2nb), and the
-// diagonal sums (2nb each) and rotations (nb + 1) of the inner scalar Jacobi.
+// diagonal sums (2nb each) and rotation slots (nb) of the inner scalar Jacobi.
 template <class T>
 struct BlockScratch {
     MatView<T> g, w, tmp;
@@ -208,7 +208,8 @@ BATCHEIG_HD SolveResult<real_t<T>> solve_block(index_t n, index_t nb, MatView<T>
                 hermitize(ls, sc.g);
                 if (off_norm(ls, sc.g) <= inner_tol) continue;
                 set_identity(ls, sc.w);
-                solve_scalar(ls, sc.g, true, sc.w, sc.b, sc.z, inner_tol, inner_max_sweeps, /*parallel=*/true, sc.rot);
+                solve_scalar(SerialTeam{}, ls, sc.g, true, sc.w, sc.b, sc.z, inner_tol, inner_max_sweeps, /*parallel=*/true,
+                             sc.rot);
                 orthonormalize(ls, sc.w);
                 update_columns(n, s, u, sc.w, sc.tmp);
                 update_columns(n, s, q, sc.w, sc.tmp);

@@ -54,13 +54,15 @@ BATCHEIG_HD index_t jacobi_block_width(index_t n, index_t nb_max) {
 //   scalar: a (the iterate) and, with vectors, f (refine_orthonormal scratch);
 //   block:  a (U = A Q), a0 (the scaled input, for the Rayleigh quotients),
 //           m (Q^H U), q (Q when the caller's A does not hold it), the pair
-//           scratch blk; a and m double as refine_orthonormal scratch.
+//           scratch blk, wv (the unsorted eigenvalues); a and m double as
+//           refine_orthonormal and sorting scratch.
 template <class T>
 struct SyevjWork {
     MatView<T> a, f, a0, m, q;
     VecView<real_t<T>> b, z;      // scalar variant: diagonal sums (n each)
+    VecView<real_t<T>> wv;        // block variant: the Rayleigh quotients (n)
     jacobi::BlockScratch<T> blk;  // block variant
-    jacobi::Rotation<T> *rot;     // block variant: the nb + 1 rotations of an inner step
+    jacobi::Rotation<T> *rot;     // block variant: the nb rotation slots of an inner step
 
     // Byte offset of the rotations after `t_bytes` bytes of T arrays.
     BATCHEIG_HD static std::size_t rotations_offset(std::size_t t_bytes) {
@@ -78,8 +80,8 @@ struct SyevjWork {
         if (variant == JacobiVariant::Block) {
             const std::size_t ls = std::size_t(2 * nb);
             nt += nn * (want_v ? 3 : 4) + 2 * ls * ls + std::size_t(n) * ls;
-            nr = 2 * ls;
-            nrot = std::size_t(nb + 1);
+            nr = 2 * ls + std::size_t(n);
+            nrot = std::size_t(nb);
         } else {
             nt += want_v ? 2 * nn : nn;
             nr = 2 * std::size_t(n);
@@ -114,9 +116,10 @@ struct SyevjWork {
             const std::size_t t_bytes = static_cast<std::size_t>(reinterpret_cast<char *>(pt) - base);
             w.blk.rot = reinterpret_cast<jacobi::Rotation<T> *>(base + rotations_offset(t_bytes));
             w.rot = w.blk.rot;
-            real_t<T> *pr = reinterpret_cast<real_t<T> *>(w.rot + (nb + 1));
+            real_t<T> *pr = reinterpret_cast<real_t<T> *>(w.rot + nb);
             w.blk.b = VecView<real_t<T>>{pr, 1};
             w.blk.z = VecView<real_t<T>>{pr + ls, 1};
+            w.wv = VecView<real_t<T>>{pr + 2 * ls, 1};
         } else {
             if (want_v) w.f = take(n, n);
             w.rot = nullptr;
@@ -128,6 +131,150 @@ struct SyevjWork {
     }
 };
 
+namespace jacobi {
+
+enum class Loaded { Ok, Zero, NonFinite };
+
+// Read the `lower` (else upper) triangle of a into the full Hermitian matrix
+// it (imaginary parts of the diagonal dropped) and scale it by 2^-e, exactly,
+// to max |re|, |im| in [1, 2): the sums of squares of the iteration can then
+// neither overflow nor underflow harmfully, whatever the magnitude of the
+// input. Every member returns the same verdict; a is not read afterwards.
+template <class Team, class MA, class MS>
+BATCHEIG_HD Loaded load_scaled(const Team &tm, bool lower, index_t n, MA a, MS it, int &e) {
+    using T = typename MA::value_type;
+    using R = real_t<T>;
+    R amax = R(0);
+    int bad = 0;
+    for (index_t j = tm.first(0); j < n; j += tm.size()) {
+        for (index_t i = j; i < n; ++i) {
+            const T x = i == j ? T(real(a(j, j))) : (lower ? a(i, j) : conj(a(j, i)));
+            const R re = rabs(real(x)), im = rabs(imag(x));
+            if (!is_finite(re) || !is_finite(im)) bad = 1;
+            else amax = rmax(amax, rmax(re, im));
+            it(i, j) = x;
+            it(j, i) = conj(x);
+        }
+    }
+    // The reductions order memory like a sync: it is complete afterwards.
+    bad = tm.max(bad);
+    amax = tm.max(amax);
+    e = 0;
+    if (bad) return Loaded::NonFinite;
+    if (amax == R(0)) return Loaded::Zero;
+    e = rilogb(amax);
+    if (e != 0) {
+        // 2^-e itself is representable unless amax is subnormal or huge; then
+        // scale entry by entry (slower, but exact as well).
+        const R f = rldexp(R(1), -e);
+        const bool direct = f > R(0) && is_finite(f);
+        for (index_t j = tm.first(0); j < n; j += tm.size())
+            for (index_t i = 0; i < n; ++i) it(i, j) = direct ? it(i, j) * f : rldexp(it(i, j), -e);
+    }
+    return Loaded::Ok;
+}
+
+// The results of a matrix that holds NaN/Inf (w and, with vectors, a set to
+// NaN) or is zero (w = 0, vectors I). Returns the info code.
+template <class Team, class MA, class R>
+BATCHEIG_HD int special_result(const Team &tm, Loaded ld, bool want_v, index_t n, MA a, VecView<R> w,
+                               JacobiStats &stats) {
+    using T = typename MA::value_type;
+    const bool nan = ld == Loaded::NonFinite;
+    for (index_t i = tm.first(0); i < n; i += tm.size()) w[i] = nan ? R(NAN) : R(0);
+    if (want_v) {
+        if (nan) {
+            for (index_t j = tm.first(0); j < n; j += tm.size())
+                for (index_t i = 0; i < n; ++i) a(i, j) = make_nan<T>();
+        } else {
+            set_identity(tm, n, a);
+        }
+    }
+    tm.sync();
+    stats.residual = nan ? double(NAN) : 0.0;
+    return nan ? BATCHEIG_INFO_NONFINITE : 0;
+}
+
+// The two-sided (scalar) method on one matrix with a team. a: the caller's
+// matrix (the triangle on entry, the vectors on exit); w: the eigenvalues.
+// it: the iterate (odd leading dimension); v: where the rotations are
+// accumulated (a itself, or scratch); f: refine_orthonormal's F (not it
+// when v is a); out: where the refined, sorted vectors go (a, or scratch
+// that copy_out then copies to a; never v). b, z: n reals; rot: the
+// players(n)/2 rotation slots of the parallel steps (unused by a serial
+// team running the sequential ones, parallel = false).
+template <class Team, class MA, class MS, class MV, class MF, class MO, class R>
+BATCHEIG_HD int syevj_scalar(const Team &tm, bool want_v, bool lower, index_t n, MA a, VecView<R> w, MS it, MV v,
+                             MF f, MO out, bool copy_out, VecView<R> b, VecView<R> z,
+                             Rotation<typename MA::value_type> *rot, bool parallel, const JacobiOptions &opt,
+                             JacobiStats &stats) {
+    stats.sweeps = 0;
+    stats.residual = 0;
+    int e = 0;
+    const Loaded ld = load_scaled(tm, lower, n, a, it, e);
+    if (ld != Loaded::Ok) return special_result(tm, ld, want_v, n, a, w, stats);
+    if (want_v) set_identity(tm, n, v);
+    const R normf = fro_norm(tm, n, it);
+    const R tol = opt.tol > 0 ? R(opt.tol) : jacobi_default_tol<R>();
+    const SolveResult<R> res = solve_scalar(tm, n, it, want_v, v, b, z, tol * normf, opt.max_sweeps, parallel, rot);
+    // b holds the diagonal of the final iterate.
+    for (index_t i = tm.first(0); i < n; i += tm.size())
+        w[opt.sort ? sorted_position(n, b, i) : i] = e != 0 ? rldexp(b[i], e) : b[i];
+    if (want_v) {
+        refine_orthonormal(tm, n, v, f, out, opt.sort, b);
+        if (copy_out) {
+            for (index_t j = tm.first(0); j < n; j += tm.size())
+                for (index_t r = 0; r < n; ++r) a(r, j) = out(r, j);
+            tm.sync();
+        }
+    }
+    stats.sweeps = static_cast<int>(res.sweeps);
+    stats.residual = double(res.off) / double(normf);
+    return res.off <= tol * normf ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+}
+
+// The one-sided block method on one matrix (serial; the host's block
+// variant). Arguments as core::syevj.
+template <class T>
+BATCHEIG_HD int syevj_block(bool want_v, bool lower, index_t n, MatView<T> a, VecView<real_t<T>> w,
+                            const SyevjWork<T> &ws, const JacobiOptions &opt, JacobiStats &stats) {
+    using R = real_t<T>;
+    const SerialTeam tm;
+    stats.sweeps = 0;
+    stats.residual = 0;
+    int e = 0;
+    const Loaded ld = load_scaled(tm, lower, n, a, ws.a, e);
+    if (ld != Loaded::Ok) return special_result(tm, ld, want_v, n, a, w, stats);
+    const R normf = fro_norm(tm, n, ws.a);
+    R tol = opt.tol > 0 ? R(opt.tol) : jacobi_default_tol<R>();
+    tol = rmax(tol, block_tol_floor<R>(n));
+    const MatView<T> q = want_v ? a : ws.q;
+    for (index_t j = 0; j < n; ++j)
+        for (index_t i = 0; i < n; ++i) ws.a0(i, j) = ws.a(i, j);
+    const SolveResult<R> res =
+        solve_block(n, opt.nb, ws.a, q, ws.m, ws.blk, tol * normf, opt.max_sweeps, opt.inner_max_sweeps);
+    // diag(Q^H U) carries the drift of U; orthonormalize Q (with and without
+    // vectors, so that both give the same eigenvalues) and take the Rayleigh
+    // quotients of the input instead.
+    refine_orthonormal(n, q, ws.m, ws.a);
+    rayleigh_quotients(n, ws.a0, q, ws.wv, ws.a.col(0));
+    for (index_t i = 0; i < n; ++i)
+        w[opt.sort ? sorted_position(n, ws.wv, i) : i] = e != 0 ? rldexp(ws.wv[i], e) : ws.wv[i];
+    if (want_v && opt.sort) {
+        for (index_t j = 0; j < n; ++j) {
+            const index_t to = sorted_position(n, ws.wv, j);
+            for (index_t r = 0; r < n; ++r) ws.m(r, to) = a(r, j);
+        }
+        for (index_t j = 0; j < n; ++j)
+            for (index_t r = 0; r < n; ++r) a(r, j) = ws.m(r, j);
+    }
+    stats.sweeps = static_cast<int>(res.sweeps);
+    stats.residual = double(res.off) / double(normf);
+    return res.off <= tol * normf ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+}
+
+}  // namespace jacobi
+
 // Eigenvalues (ascending when opt.sort) of the n x n Hermitian matrix whose
 // `lower` (else upper) triangle is stored in a; with want_v, a is
 // overwritten by the orthonormal eigenvectors (column j belongs to w[j]).
@@ -135,82 +282,15 @@ struct SyevjWork {
 // read. Returns the per-matrix info code: 0;
 // BATCHEIG_INFO_JACOBI_NOT_CONVERGED (off(A) > tol ||A||_F after max_sweeps
 // sweeps: w and a hold the current approximation); BATCHEIG_INFO_NONFINITE
-// (the triangle holds NaN/Inf: w and, with want_v, a are set to NaN).
+// (the triangle holds NaN/Inf: w and, with vectors, a are set to NaN).
+// One thread, the host's sequential steps (the GPU kernels call
+// jacobi::syevj_scalar with a team).
 template <class T>
 BATCHEIG_HD int syevj(bool want_v, bool lower, index_t n, MatView<T> a, VecView<real_t<T>> w,
                       const SyevjWork<T> &ws, const JacobiOptions &opt, JacobiStats &stats) {
-    using R = real_t<T>;
-    // Full Hermitian working copy of the triangle; largest |re|, |im|.
-    R amax = R(0);
-    bool finite = true;
-    for (index_t j = 0; j < n; ++j) {
-        for (index_t i = j; i < n; ++i) {
-            const T x = i == j ? T(real(a(j, j))) : (lower ? a(i, j) : conj(a(j, i)));
-            const R re = rabs(real(x)), im = rabs(imag(x));
-            if (!is_finite(re) || !is_finite(im)) finite = false;
-            else amax = rmax(amax, rmax(re, im));
-            ws.a(i, j) = x;
-            ws.a(j, i) = conj(x);
-        }
-    }
-    stats.sweeps = 0;
-    stats.residual = 0;
-    if (!finite) {
-        for (index_t i = 0; i < n; ++i) w[i] = R(NAN);
-        if (want_v)
-            for (index_t j = 0; j < n; ++j)
-                for (index_t i = 0; i < n; ++i) a(i, j) = make_nan<T>();
-        stats.residual = double(NAN);
-        return BATCHEIG_INFO_NONFINITE;
-    }
-    if (want_v) jacobi::set_identity(n, a);
-    if (amax == R(0)) {
-        for (index_t i = 0; i < n; ++i) w[i] = R(0);
-        return 0;
-    }
-
-    // Scale by a power of two (exact) to max |re|, |im| in [1, 2): the sums of
-    // squares of the iteration can then neither overflow nor underflow
-    // harmfully, whatever the magnitude of the input.
-    const int e = rilogb(amax);
-    if (e != 0) {
-        // 2^-e itself is representable unless amax is subnormal or huge; then
-        // scale entry by entry (slower, but exact as well).
-        const R f = rldexp(R(1), -e);
-        const bool direct = f > R(0) && is_finite(f);
-        for (index_t j = 0; j < n; ++j)
-            for (index_t i = 0; i < n; ++i) ws.a(i, j) = direct ? ws.a(i, j) * f : rldexp(ws.a(i, j), -e);
-    }
-
-    const R normf = jacobi::fro_norm(n, ws.a);
-    R tol = opt.tol > 0 ? R(opt.tol) : jacobi_default_tol<R>();
-    jacobi::SolveResult<R> res;
-    if (opt.variant == JacobiVariant::Block) {
-        tol = rmax(tol, jacobi::block_tol_floor<R>(n));
-        const MatView<T> q = want_v ? a : ws.q;
-        for (index_t j = 0; j < n; ++j)
-            for (index_t i = 0; i < n; ++i) ws.a0(i, j) = ws.a(i, j);
-        res = jacobi::solve_block(n, opt.nb, ws.a, q, ws.m, ws.blk, tol * normf, opt.max_sweeps,
-                                  opt.inner_max_sweeps);
-        // diag(Q^H U) carries the drift of U; orthonormalize Q (with and
-        // without vectors, so that both give the same eigenvalues) and take
-        // the Rayleigh quotients of the input instead.
-        jacobi::refine_orthonormal(n, q, ws.m, ws.a);
-        jacobi::rayleigh_quotients(n, ws.a0, q, w, ws.a.col(0));
-    } else {
-        res = jacobi::solve_scalar(n, ws.a, want_v, a, ws.b, ws.z, tol * normf, opt.max_sweeps, /*parallel=*/false,
-                                   ws.rot);
-        for (index_t i = 0; i < n; ++i) w[i] = real(ws.a(i, i));
-        // The iterate is free now: it is the second scratch matrix.
-        if (want_v) jacobi::refine_orthonormal(n, a, ws.f, ws.a);
-    }
-    if (opt.sort) jacobi::sort_ascending(n, w, want_v, a);
-    if (e != 0)
-        for (index_t i = 0; i < n; ++i) w[i] = rldexp(w[i], e);
-
-    stats.sweeps = static_cast<int>(res.sweeps);
-    stats.residual = double(res.off) / double(normf);
-    return res.off <= tol * normf ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+    if (opt.variant == JacobiVariant::Block) return jacobi::syevj_block(want_v, lower, n, a, w, ws, opt, stats);
+    return jacobi::syevj_scalar(SerialTeam{}, want_v, lower, n, a, w, ws.a, a, ws.f, ws.a, /*copy_out=*/true, ws.b,
+                                ws.z, static_cast<jacobi::Rotation<T> *>(nullptr), /*parallel=*/false, opt, stats);
 }
 
 }  // namespace batcheig::core
