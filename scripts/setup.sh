@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what batcheig needs to build and test on Debian / Ubuntu:
-# CMake (>= 3.25), a C/C++ compiler with OpenMP, Ninja, make, pkg-config,
-# binutils (nm), OpenBLAS, LAPACKE and Catch2.
+# CMake (>= 3.25), a C/C++ compiler with OpenMP, gfortran (the Fortran
+# module and examples), Ninja, make, pkg-config, binutils (nm), OpenBLAS,
+# LAPACKE and Catch2.
 #
 # Idempotent: every requirement is checked first, and apt is not touched at
 # all when everything is already present. `apt-get update` runs only when the
@@ -21,6 +22,7 @@ missing=()
 have cmake      || missing+=(cmake)
 have g++        || missing+=(g++)
 have cc         || missing+=(gcc)
+have gfortran   || missing+=(gfortran)
 have ninja      || missing+=(ninja-build)
 have make       || missing+=(make)
 have pkg-config || missing+=(pkg-config)
@@ -88,6 +90,7 @@ fi
 
 log "cmake: $(cmake --version | head -n1)"
 log "c++:   $(g++ --version | head -n1)"
+log "fortran: $(gfortran --version | head -n1)"
 log "lapacke: $(pkg-config --modversion lapacke)"
 if have nvcc || [[ -x /usr/local/cuda/bin/nvcc ]]; then
   log "nvcc found: the CUDA backend will be compiled too (release preset)"

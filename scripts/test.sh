@@ -4,9 +4,14 @@
 #   2. preset `release`: configure, build, ctest
 #   3. install into a temporary prefix and check the package:
 #      - the installed library exports only batcheig* symbols (nm -D)
+#      - the Fortran module has a bind(C) interface for every exported
+#        symbol and binds no other (fortran/batcheig.f90)
 #      - examples/ built against the INSTALLED library through
-#        `pkg-config --cflags --libs batcheig` (examples/Makefile) and through
-#        CMake `find_package(batcheig)` (examples/CMakeLists.txt), and run
+#        `pkg-config --cflags --libs batcheig` / `batcheig-fortran`
+#        (examples/Makefile) and through CMake `find_package(batcheig
+#        COMPONENTS fortran)` (examples/CMakeLists.txt), and run: C and
+#        Fortran programs on host arrays, and the CUDA device-array program
+#        when the CUDA toolkit is present (it skips itself without a GPU)
 #   4. preset `asan` (ASan + UBSan, host backend): configure, build, ctest
 # Step 4 comes last so that the output ends with ctest's summary.
 # Any failure stops the script with a non-zero exit status; with --keep-going
@@ -74,6 +79,11 @@ pc=$(find "$PREFIX" -name batcheig.pc | head -n1)
 [[ -n $pc ]] || die "batcheig.pc not installed"
 cfg=$(find "$PREFIX" -name batcheigConfig.cmake | head -n1)
 [[ -n $cfg ]] || die "batcheigConfig.cmake not installed"
+fpc=$(find "$PREFIX" -name batcheig-fortran.pc | head -n1)
+[[ -n $fpc ]] || die "batcheig-fortran.pc not installed (is gfortran missing? scripts/setup.sh installs it)"
+[[ -e "$libdir/libbatcheig_fortran.so" ]] || die "libbatcheig_fortran.so missing in $libdir"
+[[ -n $(find "$PREFIX" -name batcheig.mod) ]] || die "Fortran module file batcheig.mod not installed"
+[[ -n $(find "$PREFIX" -name batcheigFortranTargets.cmake) ]] || die "batcheigFortranTargets.cmake not installed"
 echo "library:    $lib"
 echo "SONAME:     $(objdump -p "$lib" | awk '/SONAME/ {print $2}')"
 echo "pkg-config: $pc"
@@ -91,6 +101,20 @@ fi
 [[ $nexp -gt 0 ]] || die "no symbols exported at all"
 echo "ok: $nexp exported symbols, all batcheig*"
 
+step "Fortran module: one bind(C) interface per exported symbol"
+fsrc=$(find "$PREFIX" -name batcheig.f90 | head -n1)
+[[ -n $fsrc ]] || die "Fortran module source batcheig.f90 not installed"
+bound=$(grep -oiE "bind\(C, *name *= *'[A-Za-z0-9_]+'" "$fsrc" | sed -E "s/.*'([A-Za-z0-9_]+)'/\1/" |
+  grep '^batcheig' | sort -u)
+unbound=$(comm -23 <(printf '%s\n' "$exported" | sort -u) <(printf '%s\n' "$bound"))
+stale=$(comm -13 <(printf '%s\n' "$exported" | sort -u) <(printf '%s\n' "$bound"))
+if [[ -n $unbound || -n $stale ]]; then
+  [[ -z $unbound ]] || printf 'exported but without a bind(C) interface in fortran/batcheig.f90:\n%s\n' "$unbound" >&2
+  [[ -z $stale ]] || printf 'bound in fortran/batcheig.f90 but not exported by the library:\n%s\n' "$stale" >&2
+  die "the Fortran module and the library's entry points disagree (add or fix the interfaces in fortran/batcheig.f90)"
+fi
+echo "ok: $(printf '%s\n' "$bound" | grep -c .) bind(C) interfaces, one per exported symbol"
+
 step "examples via pkg-config (examples/Makefile)"
 pc_dir=$(dirname "$pc")
 export PKG_CONFIG_PATH="$pc_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -98,16 +122,26 @@ echo "pkg-config --cflags --libs batcheig: $(pkg-config --cflags --libs batcheig
 pc_libdir=$(pkg-config --variable=libdir batcheig)
 [[ "$(cd "$pc_libdir" && pwd -P)" == "$(cd "$libdir" && pwd -P)" ]] ||
   die "batcheig.pc libdir ($pc_libdir) is not the installed lib dir ($libdir)"
+echo "pkg-config --cflags --libs batcheig-fortran: $(pkg-config --cflags --libs batcheig-fortran)"
 make -C examples BUILD_DIR="$WORK/examples-pkgconfig"
-check "geev_example (pkg-config build)" "$WORK/examples-pkgconfig/geev_example"
-check "heevj_example (pkg-config build)" "$WORK/examples-pkgconfig/heevj_example"
+run_examples() { # DIR HOW: run every example built in DIR
+  local dir=$1 how=$2 name
+  for name in geev_example heevj_example geev_fortran_example heevj_fortran_example; do
+    check "$name ($how build)" "$dir/$name"
+  done
+  if [[ -x "$dir/device_example" ]]; then
+    check "device_example ($how build)" "$dir/device_example"
+  else
+    echo "device_example not built (no CUDA toolkit)"
+  fi
+}
+run_examples "$WORK/examples-pkgconfig" pkg-config
 
-step "examples via CMake find_package(batcheig) (examples/CMakeLists.txt)"
+step "examples via CMake find_package(batcheig), component fortran (examples/CMakeLists.txt)"
 cmake -S examples -B "$WORK/examples-cmake" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$PREFIX"
 cmake --build "$WORK/examples-cmake" --parallel "$JOBS"
-check "geev_example (find_package build)" "$WORK/examples-cmake/geev_example"
-check "heevj_example (find_package build)" "$WORK/examples-cmake/heevj_example"
+run_examples "$WORK/examples-cmake" find_package
 
 # ---------------------------------------------------------------------------
 step "asan: configure (ASan + UBSan, host backend only)"
