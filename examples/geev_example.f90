@@ -17,6 +17,7 @@
 ! Exit status 0 when every residual ||A v - lambda v|| is small, 1 otherwise.
 program geev_example
   use, intrinsic :: iso_c_binding, only: c_int, c_double, c_ptr
+  use, intrinsic :: iso_fortran_env, only: int64
   use batcheig
   implicit none
 
@@ -27,7 +28,8 @@ program geev_example
   integer(c_int), allocatable :: info(:)
   type(c_ptr) :: handle
   integer(c_int) :: st, backend, version
-  integer :: b, i, j, failures, seed
+  integer :: b, i, j, failures
+  integer(int64) :: seed   ! Park-Miller generator, 64-bit products
   real(c_double) :: worst, ratio
 
   allocate (a(n, n, batch), wr(n, batch), wi(n, batch), vr(n, n, batch), info(batch))
@@ -38,7 +40,7 @@ program geev_example
   do b = 1, batch
     do j = 1, n
       do i = 1, n
-        seed = modulo(seed * 16807, 2147483647)
+        seed = modulo(seed * 16807_int64, 2147483647_int64)
         a(i, j, b) = 2.0_c_double * seed / 2147483647.0_c_double - 1.0_c_double
       end do
       a(j, j, b) = a(j, j, b) + real(b, c_double) / batch

@@ -18,6 +18,7 @@
 ! is small, 1 otherwise.
 program heevj_example
   use, intrinsic :: iso_c_binding, only: c_int, c_double, c_double_complex, c_ptr
+  use, intrinsic :: iso_fortran_env, only: int64
   use batcheig
   implicit none
 
@@ -28,7 +29,8 @@ program heevj_example
   integer(c_int), allocatable :: info(:), sweeps(:)
   type(c_ptr) :: params
   integer(c_int) :: st
-  integer :: b, i, j, failures, seed
+  integer :: b, i, j, failures
+  integer(int64) :: seed   ! Park-Miller generator, 64-bit products
   real(c_double) :: re, im, worst_res, worst_orth, anorm, eps
   complex(c_double_complex) :: full(n, n), eye(n, n)
 
@@ -109,7 +111,7 @@ program heevj_example
 contains
 
   real(c_double) function next()
-    seed = modulo(seed * 16807, 2147483647)
+    seed = modulo(seed * 16807_int64, 2147483647_int64)
     next = 2.0_c_double * seed / 2147483647.0_c_double - 1.0_c_double
   end function
 

@@ -467,12 +467,20 @@ contains
     end do
   end function
 
+  ! Decimal form of i. (No internal write: libgfortran's format parsing
+  ! trips AddressSanitizer's strict_string_checks.)
   pure function itoa(i) result(s)
     integer, intent(in) :: i
     character(len=:), allocatable :: s
-    character(len=24) :: buf
-    write (buf, '(i0)') i
-    s = trim(buf)
+    integer :: v
+    v = abs(i)
+    s = ''
+    do
+      s = achar(iachar('0') + mod(v, 10)) // s
+      v = v / 10
+      if (v == 0) exit
+    end do
+    if (i < 0) s = '-' // s
   end function
 
   pure function shape_str(shp) result(s)
@@ -705,7 +713,7 @@ contains
       if (.not. c%ok()) errmsg = c%msg
     end if
     if (.not. c%ok() .and. .not. present(status)) then
-      write (error_unit, '(a)') c%msg
+      write (error_unit, *) c%msg   ! list-directed: no format string (see itoa)
       error stop 1
     end if
   end subroutine
