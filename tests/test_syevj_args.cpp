@@ -1,7 +1,10 @@
 // syevjBatched / heevjBatched and their _bufferSize queries: argument
 // checking (every invalid argument in turn: INVALID_VALUE, its 1-based
 // position, nothing written), quick returns, variants that are not Jacobi
-// variants of the backend (NOT_SUPPORTED), and the Jacobi params API.
+// variants of the backend (NOT_SUPPORTED: the host variants on a CUDA handle,
+// the CUDA variants on a host handle, geev variants on either), and the
+// Jacobi params API. On a CUDA handle the calls take host arrays (staged
+// through the GPU); test_syevj_cuda.cpp covers device arrays.
 #include <algorithm>
 #include <complex>
 #include <functional>
@@ -86,6 +89,11 @@ TEMPLATE_TEST_CASE("syevj: every invalid argument in turn", "[syevj][args]", BT_
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     SyevjArgFixture<T> fx(h);
+    // On a CUDA handle, AUTO at this n may pick a shared-memory variant that
+    // needs no workspace: force the global-memory one, whose workspace makes
+    // the lwork cases meaningful (they are dropped if it needs none either).
+    if (backend == BATCHEIG_BACKEND_CUDA)
+      REQUIRE(batcheigParamsSetAlgorithm(fx.params, BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) == BATCHEIG_STATUS_SUCCESS);
     struct Case {
       const char *what;
       SyevjArg arg;
@@ -95,10 +103,10 @@ TEMPLATE_TEST_CASE("syevj: every invalid argument in turn", "[syevj][args]", BT_
     {
       SyevjArgs<T> g = fx.valid_args();
       REQUIRE(call_syevj_buffersize(g, &required) == BATCHEIG_STATUS_SUCCESS);
-      REQUIRE(required > 0);
+      if (backend == BATCHEIG_BACKEND_HOST) REQUIRE(required > 0);
       REQUIRE(required <= fx.work.size());
     }
-    const std::vector<Case> cases = {
+    std::vector<Case> cases = {
         {"jobz = 2", SyevjArg::jobz, [](SyevjArgs<T> &g) { g.jobz = 2; }},
         {"jobz = -1", SyevjArg::jobz, [](SyevjArgs<T> &g) { g.jobz = -1; }},
         {"uplo = 2", SyevjArg::uplo, [](SyevjArgs<T> &g) { g.uplo = 2; }},
@@ -108,16 +116,6 @@ TEMPLATE_TEST_CASE("syevj: every invalid argument in turn", "[syevj][args]", BT_
         {"lda = n - 1", SyevjArg::lda, [](SyevjArgs<T> &g) { g.lda = g.n - 1; }},
         {"lda = 0", SyevjArg::lda, [](SyevjArgs<T> &g) { g.lda = 0; }},
         {"W = NULL", SyevjArg::W, [](SyevjArgs<T> &g) { g.W = nullptr; }},
-        {"lwork one byte short", SyevjArg::lwork,
-         [&](SyevjArgs<T> &g) {
-           g.work = fx.work.data();
-           g.lwork = required - 1;
-         }},
-        {"lwork = 0 with work", SyevjArg::lwork,
-         [&](SyevjArgs<T> &g) {
-           g.work = fx.work.data();
-           g.lwork = 0;
-         }},
         {"info = NULL", SyevjArg::info, [](SyevjArgs<T> &g) { g.info = nullptr; }},
         {"batch = -1", SyevjArg::batch, [](SyevjArgs<T> &g) { g.batch = -1; }},
         // Several bad arguments: the first in the documented order wins.
@@ -142,6 +140,16 @@ TEMPLATE_TEST_CASE("syevj: every invalid argument in turn", "[syevj][args]", BT_
            g.info = nullptr;
          }},
     };
+    if (required > 0) {
+      cases.push_back({"lwork one byte short", SyevjArg::lwork, [&](SyevjArgs<T> &g) {
+                         g.work = fx.work.data();
+                         g.lwork = required - 1;
+                       }});
+      cases.push_back({"lwork = 0 with work", SyevjArg::lwork, [&](SyevjArgs<T> &g) {
+                         g.work = fx.work.data();
+                         g.lwork = 0;
+                       }});
+    }
     for (const Case &c : cases) {
       INFO(precision_name<T>() << " backend " << backend_name(backend) << ": " << c.what);
       SyevjArgs<T> g = fx.valid_args();
@@ -223,16 +231,41 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
       g.n = 40;
       g.lda = 40;
       REQUIRE(call_syevj_buffersize(g, &big) == BATCHEIG_STATUS_SUCCESS);
-      CHECK(v > 0);
-      CHECK(nv > 0);
-      CHECK(nv <= v);
-      CHECK(big > nv);
       if (backend == BATCHEIG_BACKEND_HOST) {
+        CHECK(v > 0);
+        CHECK(nv > 0);
+        CHECK(nv <= v);
+        CHECK(big > nv);
         ParamsGuard p;
         REQUIRE(batcheigParamsSetAlgorithm(p, BATCHEIG_ALG_JACOBI_HOST_BLOCK) == BATCHEIG_STATUS_SUCCESS);
         g.params = p;
         REQUIRE(call_syevj_buffersize(g, &blk) == BATCHEIG_STATUS_SUCCESS);
         CHECK(blk > big);  // the block variant keeps more n x n matrices
+      } else {
+        // CUDA: the shared-memory variants need no device workspace; the
+        // global one at most max(the input batch's bytes, its need for
+        // one matrix) (test_syevj_cuda.cpp checks this over many n).
+        for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend))
+          for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
+            INFO(syevj_variant_name(alg) << " jobz " << jobz);
+            ParamsGuard p;
+            REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
+            g.params = p;
+            g.jobz = jobz;
+            g.batch = 1;
+            size_t one = 1;
+            REQUIRE(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_SUCCESS);
+            g.batch = SyevjArgFixture<T>::batch;
+            size_t lw = 1;
+            REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+            if (alg != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) {
+              CHECK(one == 0);
+              CHECK(lw == 0);
+            } else {
+              const size_t input = sizeof(T) * static_cast<size_t>(g.lda) * g.n * g.batch;
+              CHECK(lw <= std::max(input, one));
+            }
+          }
       }
     }
   }
@@ -294,14 +327,14 @@ TEMPLATE_TEST_CASE("syevj: a forced algorithm that is not a Jacobi variant of th
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     std::vector<int> mine;
     for (const batcheigAlgorithm_t a : syevj_variants(backend)) mine.push_back(a);
-    int tried = 0;
+    std::vector<int> tried;
     // Values 0..31 (the params object rejects unknown ones); they are set
     // through a C shim, as ints (syevj_raw.h).
     for (int v = 0; v < 32; ++v) {
       if (std::find(mine.begin(), mine.end(), v) != mine.end()) continue;
       ParamsGuard p;
       if (bt_params_set_algorithm_raw(p, v) != BATCHEIG_STATUS_SUCCESS) continue;
-      ++tried;
+      tried.push_back(v);
       INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm value " << v);
       SyevjArgFixture<T> fx(h);
       SyevjArgs<T> g = fx.valid_args();
@@ -313,7 +346,14 @@ TEMPLATE_TEST_CASE("syevj: a forced algorithm that is not a Jacobi variant of th
       CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_NOT_SUPPORTED);
       CHECK(lw == 7);
     }
-    CHECK(tried > 0);  // at least the geev variant(s)
+    CHECK(tried.size() > 0);  // at least the geev variant(s)
+    // The other backend's Jacobi variants are among the refused ones.
+    const batcheigBackend_t other =
+        backend == BATCHEIG_BACKEND_HOST ? BATCHEIG_BACKEND_CUDA : BATCHEIG_BACKEND_HOST;
+    for (const batcheigAlgorithm_t a : syevj_forced_variants(other)) {
+      INFO(backend_name(backend) << " handle, " << syevj_variant_name(a));
+      CHECK(std::find(tried.begin(), tried.end(), static_cast<int>(a)) != tried.end());
+    }
   }
 }
 
@@ -366,7 +406,9 @@ TEST_CASE("params: Jacobi options (max sweeps, sort, per-matrix outputs)", "[api
   }
   SECTION("algorithm values of the Jacobi variants") {
     batcheigAlgorithm_t a = BATCHEIG_ALG_AUTO;
-    for (const auto alg : {BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK}) {
+    for (const auto alg : {BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK,
+                           BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
+                           BATCHEIG_ALG_JACOBI_CUDA_GLOBAL}) {
       CHECK(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       CHECK(batcheigParamsGetAlgorithm(p, &a) == BATCHEIG_STATUS_SUCCESS);
       CHECK(a == alg);

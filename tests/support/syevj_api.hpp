@@ -95,10 +95,13 @@ batcheigStatus_t call_syevj_buffersize(const SyevjArgs<T> &g, size_t *lwork) {
 }
 
 /// Jacobi variants that can be forced on a backend; AUTO is always there.
+/// A CUDA handle runs its own kernels (on device arrays, and on host arrays
+/// staged through the GPU) and refuses the host variants with NOT_SUPPORTED;
+/// a host handle refuses the CUDA variants alike.
 inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend) {
-  // A CUDA handle runs the host variants on host arrays (no CUDA Jacobi
-  // kernels yet), so both backends accept the same variants here.
-  (void)backend;
+  if (backend == BATCHEIG_BACKEND_CUDA)
+    return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
+            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -114,14 +117,58 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_AUTO: return "auto";
     case BATCHEIG_ALG_JACOBI_HOST_SCALAR: return "jacobi-host-scalar";
     case BATCHEIG_ALG_JACOBI_HOST_BLOCK: return "jacobi-host-block";
+    case BATCHEIG_ALG_JACOBI_CUDA_WARP: return "jacobi-cuda-warp";
+    case BATCHEIG_ALG_JACOBI_CUDA_SHARED: return "jacobi-cuda-shared";
+    case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return "jacobi-cuda-global";
     default: return "?";
   }
+}
+
+/// Opt-in shared memory per block the shared-memory Jacobi variants may use
+/// (Hopper: 227 KiB, the GPUs the suite runs on).
+inline constexpr size_t kJacobiSharedOptinBytes = 227 * 1024;
+
+/// Shared memory one matrix needs in the shared-memory CUDA Jacobi variants
+/// (WARP, SHARED): the working matrix (and, with vectors, V) with leading
+/// dimension n|1, two real n-vectors, and one rotation record per pair of
+/// the round-robin step, h = ceil(n/2) of them, each
+/// round_up(12 + 4 sizeof(R) + sizeof(T), alignof(R)) bytes (float 32,
+/// double 56, complex float 36, complex double 64); each part rounded up to
+/// 16 bytes.
+template <class T>
+size_t syevj_shared_bytes(int n, bool want_v) {
+  using R = real_t<T>;
+  auto r16 = [](size_t x) { return (x + 15) / 16 * 16; };
+  const size_t nn = static_cast<size_t>(n);
+  const size_t ld = static_cast<size_t>(n | 1);
+  const size_t mats = want_v ? 2 : 1;
+  const size_t h = (nn + 1) / 2;
+  const size_t rot = (12 + 4 * sizeof(R) + sizeof(T) + alignof(R) - 1) / alignof(R) * alignof(R);
+  return r16(mats * ld * nn * sizeof(T)) + r16(2 * nn * sizeof(R)) + r16(h * rot);
+}
+
+/// Whether a Jacobi variant claims order n with the given jobz: the
+/// shared-memory CUDA variants while syevj_shared_bytes() fits in
+/// kJacobiSharedOptinBytes; every other variant (host variants, GLOBAL,
+/// AUTO) claims every n. A forced variant that does not claim n returns
+/// NOT_SUPPORTED and writes nothing.
+template <class T>
+bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
+  if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
+  return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
+}
+
+/// Whether a variant is a CUDA kernel variant.
+inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
+  return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
+         a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL;
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
 
 /// Tolerance a call uses (batcheig.h): tol (default 2u), raised to
-/// 4 sqrt(n) u for the one-sided block variant.
+/// 4 sqrt(n) u for the one-sided block variant only. The CUDA variants
+/// (two-sided, like JACOBI_HOST_SCALAR) use tol as given.
 template <class R>
 double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
   const double u = static_cast<double>(unit_roundoff<R>());

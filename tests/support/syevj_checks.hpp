@@ -71,6 +71,7 @@ template <class T>
 struct SyevjRun {
   using R = real_t<T>;
   int n = 0, lda = 1, batch = 0;
+  batcheigBackend_t backend = BATCHEIG_BACKEND_HOST;  ///< the handle's backend
   SyevjOptions opt;
   batcheigStatus_t status = BATCHEIG_STATUS_SUCCESS;
   std::vector<T> input;  ///< what was passed in A (uplo triangle, NaN elsewhere, padding sentinels)
@@ -92,6 +93,7 @@ SyevjRun<T> run_syevj(batcheigHandle_t h, const std::vector<const std::vector<T>
   r.lda = std::max(1, n) + opt.lda_pad;
   r.batch = static_cast<int>(mats.size());
   r.opt = opt;
+  REQUIRE(batcheigGetBackend(h, &r.backend) == BATCHEIG_STATUS_SUCCESS);
   r.input.assign(static_cast<size_t>(r.lda) * n * r.batch, sentinel_value<T>());
   for (int b = 0; b < r.batch; ++b)
     herm_input(*mats[b], n, opt.uplo, r.input.data() + static_cast<size_t>(b) * r.lda * n, r.lda,
@@ -221,8 +223,10 @@ SyevjRatios check_syevj_matrix(const std::vector<T> &a, const SyevjRun<T> &run, 
     }
     out.residual = static_cast<double>(res / (static_cast<W>(n) * anorm * u));
     out.orth = static_cast<double>(orth / (static_cast<W>(n) * u));
-  } else if (!vec) {
-    // NOVECTOR: the host backend leaves A as it was (batcheig.h).
+  } else if (!vec && run.backend == BATCHEIG_BACKEND_HOST) {
+    // NOVECTOR: the host backend leaves A as it was; on other backends the
+    // contents of A are unspecified (batcheig.h), only its padding rows are
+    // kept (checked above).
     INFO("jobz = N: A unchanged");
     CHECK(std::memcmp(Ab, Ain, sizeof(T) * static_cast<size_t>(lda) * n) == 0);
   }
@@ -231,6 +235,36 @@ SyevjRatios check_syevj_matrix(const std::vector<T> &a, const SyevjRun<T> &run, 
   CHECK(out.orth <= thr);
   CHECK(out.eig <= thr);
   return out;
+}
+
+/// A forced variant that does not claim order n (syevj_variant_claims()):
+/// the call and its query return NOT_SUPPORTED and write nothing (A, W,
+/// info, the query's lwork; the params' Jacobi output arrays are the
+/// caller's to check).
+template <class T>
+void expect_syevj_not_claimed(batcheigHandle_t h, const std::vector<const std::vector<T> *> &mats, int n,
+                              const SyevjOptions &opt) {
+  INFO("order " << n << " is not claimed by the forced variant: NOT_SUPPORTED, nothing written");
+  SyevjOptions o = opt;
+  o.work = SyevjWork::HandleOwned;
+  const SyevjRun<T> r = run_syevj<T>(h, mats, n, o);
+  CHECK(r.status == BATCHEIG_STATUS_NOT_SUPPORTED);
+  CHECK(std::memcmp(r.A.data(), r.input.data(), sizeof(T) * r.A.size()) == 0);
+  bool w_untouched = true;
+  for (const auto w : r.W) w_untouched = w_untouched && is_sentinel(w);
+  CHECK(w_untouched);
+  for (const int i : r.info) CHECK(i == kInfoSentinel);
+  SyevjArgs<T> g;
+  g.handle = h;
+  g.jobz = opt.jobz;
+  g.uplo = opt.uplo;
+  g.n = n;
+  g.lda = r.lda;
+  g.params = opt.params;
+  g.batch = r.batch;
+  size_t lw = 4321;
+  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_NOT_SUPPORTED);
+  CHECK(lw == 4321);
 }
 
 }  // namespace bt

@@ -1,0 +1,786 @@
+// syevjBatched / heevjBatched on the CUDA backend, device arrays: the
+// asynchronous cuSOLVER-style path, for every precision and every CUDA
+// Jacobi variant (WARP, SHARED over the sizes they claim; GLOBAL over every
+// size).
+//  - device arrays vs host arrays on the same handle and variant: bitwise
+//    identical W, vectors, info, sweeps and residual (host arrays are staged
+//    through the same kernels), with user workspace of exactly the queried
+//    size, lda > n (padding rows untouched), both uplo, both jobz, and with a
+//    forced sweep cap and sort = 0;
+//  - agreement with the host backend: eigenvalues within 60 n u ||A||_1,
+//    vectors by the residual / orthogonality ratios of DESIGN.md section 5;
+//  - the handle's stream is honoured: the call is enqueued behind work
+//    already on a user stream and returns before it runs;
+//  - the device workspace query: 0 for the shared-memory variants, at most
+//    max(the input batch's bytes, the query for one matrix) for GLOBAL;
+//  - a NaN matrix in the middle of a batch is isolated;
+//  - the shared-memory variants claim n exactly while syevj_shared_bytes()
+//    fits in 227 KiB, refuse the next n with NOT_SUPPORTED and write nothing;
+//  - AUTO handles n = 1..200.
+// Skipped (reported as skipped) without a usable GPU.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "catch_compat.hpp"
+#include "support/backend.hpp"
+#include "support/herm_generators.hpp"
+#include "support/ratios.hpp"
+#include "support/syevj_api.hpp"
+#include "support/syevj_checks.hpp"
+#include "support/test_config.hpp"
+
+using namespace bt;
+
+#define BT_SYEVJ_TYPES float, double, std::complex<float>, std::complex<double>
+
+namespace {
+
+#define CUDA_REQUIRE(call) REQUIRE((call) == cudaSuccess)
+
+/// A device array of `count` elements (plus `extra_bytes` behind them, for
+/// guard bytes), freed on scope exit.
+template <class T>
+struct DeviceBuffer {
+  T *p = nullptr;
+  size_t count = 0;
+  explicit DeviceBuffer(size_t c, size_t extra_bytes = 0) : count(c) {
+    if (c * sizeof(T) + extra_bytes) CUDA_REQUIRE(cudaMalloc(reinterpret_cast<void **>(&p), c * sizeof(T) + extra_bytes));
+  }
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  ~DeviceBuffer() { cudaFree(p); }
+  void upload(const std::vector<T> &h) {
+    REQUIRE(h.size() == count);
+    if (count) CUDA_REQUIRE(cudaMemcpy(p, h.data(), count * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  std::vector<T> download() const {
+    std::vector<T> h(count);
+    if (count) CUDA_REQUIRE(cudaMemcpy(h.data(), p, count * sizeof(T), cudaMemcpyDeviceToHost));
+    return h;
+  }
+};
+
+/// Sizes every CUDA variant runs on (the shared-memory ones skip what they
+/// do not claim); GLOBAL adds larger ones.
+std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
+  std::vector<int> v;
+  switch (test_level()) {
+    case TestLevel::Quick: v = {1, 2, 3, 8, 17, 33, 64}; break;
+    case TestLevel::Default: v = {1, 2, 3, 5, 8, 13, 16, 17, 31, 32, 33, 48, 64}; break;
+    case TestLevel::Full: v = range_sizes(1, 64); v.push_back(80); break;
+  }
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) {
+    v.push_back(100);
+    if (test_level() != TestLevel::Quick) v.push_back(130);
+    if (test_level() == TestLevel::Full) v.push_back(200);
+  }
+  return v;
+}
+
+template <class T>
+std::vector<HermMatrix<T>> mixed_batch(int n, int count, std::uint64_t tag) {
+  const std::vector<HermFamily> fams = {HermFamily::Random, HermFamily::Graded, HermFamily::OrthCluster,
+                                        HermFamily::DiagGeom, HermFamily::Phases, HermFamily::Repeated};
+  std::vector<HermMatrix<T>> v;
+  for (int b = 0; b < count; ++b)
+    v.push_back(make_herm_matrix<T>(fams[b % fams.size()], Magnitude::Unit, n, make_seed(tag, n, b)));
+  return v;
+}
+
+template <class T>
+std::vector<const std::vector<T> *> ptrs(const std::vector<HermMatrix<T>> &v) {
+  std::vector<const std::vector<T> *> p;
+  for (const auto &m : v) p.push_back(&m.a);
+  return p;
+}
+
+/// The Jacobi settings of one call, applied to a params object.
+struct JacobiSettings {
+  batcheigAlgorithm_t alg = BATCHEIG_ALG_AUTO;
+  int max_sweeps = 0;
+  int sort = 1;
+};
+
+void apply(batcheigParams_t p, const JacobiSettings &s) {
+  REQUIRE(batcheigParamsSetAlgorithm(p, s.alg) == BATCHEIG_STATUS_SUCCESS);
+  REQUIRE(batcheigParamsSetMaxSweeps(p, s.max_sweeps) == BATCHEIG_STATUS_SUCCESS);
+  REQUIRE(batcheigParamsSetSortEigenvalues(p, s.sort) == BATCHEIG_STATUS_SUCCESS);
+}
+
+/// A host-array call (support/syevj_checks.hpp's runner) with host sweeps /
+/// residual arrays.
+template <class T>
+struct HostRun {
+  SyevjRun<T> run;
+  std::vector<int> sweeps;
+  std::vector<double> resid;
+};
+
+template <class T>
+HostRun<T> run_host_arrays(batcheigHandle_t h, const std::vector<HermMatrix<T>> &mats, int n, SyevjOptions opt,
+                           const JacobiSettings &s) {
+  HostRun<T> r;
+  ParamsGuard p;
+  apply(p, s);
+  r.sweeps.assign(mats.size(), -7);
+  r.resid.assign(mats.size(), -7.0);
+  REQUIRE(batcheigParamsSetJacobiOutputs(p, r.sweeps.data(), r.resid.data()) == BATCHEIG_STATUS_SUCCESS);
+  opt.params = p;
+  r.run = run_syevj<T>(h, ptrs(mats), n, opt);
+  return r;
+}
+
+/// A device-array call on the input of a host run (same A, lda, uplo, jobz):
+/// outputs and the sweeps / residual arrays (device memory, as the call's
+/// other arrays) sentinel-filled, W, A, info downloaded into a SyevjRun so
+/// that the checks of syevj_checks.hpp apply. `user_workspace`: exactly the
+/// queried bytes, followed by guard bytes that must stay untouched
+/// (a zero-byte query still passes a non-NULL pointer with lwork = 0);
+/// otherwise work = NULL (the handle's workspace). Synchronizes `stream`.
+template <class T>
+struct DeviceRun {
+  SyevjRun<T> run;
+  std::vector<int> sweeps;
+  std::vector<double> resid;
+  size_t lwork = 0;
+  bool guard_intact = true;
+};
+
+constexpr size_t kGuardBytes = 256;
+constexpr unsigned char kGuardByte = 0xa5;
+
+template <class T>
+DeviceRun<T> run_device_arrays(batcheigHandle_t h, cudaStream_t stream, const SyevjRun<T> &like,
+                               const JacobiSettings &s, bool user_workspace) {
+  using R = real_t<T>;
+  DeviceRun<T> d;
+  SyevjRun<T> &r = d.run;
+  r.n = like.n;
+  r.lda = like.lda;
+  r.batch = like.batch;
+  r.opt = like.opt;
+  r.opt.params = nullptr;
+  r.opt.work = user_workspace ? SyevjWork::ExactQuery : SyevjWork::HandleOwned;
+  REQUIRE(batcheigGetBackend(h, &r.backend) == BATCHEIG_STATUS_SUCCESS);
+  r.input = like.input;
+  const size_t nA = r.input.size(), nW = static_cast<size_t>(r.n) * r.batch, nb = static_cast<size_t>(r.batch);
+  DeviceBuffer<T> dA(nA);
+  DeviceBuffer<R> dW(nW);
+  DeviceBuffer<int> dinfo(nb), dsweeps(nb);
+  DeviceBuffer<double> dresid(nb);
+  dA.upload(r.input);
+  dW.upload(std::vector<R>(nW, sentinel_nan<R>()));
+  dinfo.upload(std::vector<int>(nb, kInfoSentinel));
+  dsweeps.upload(std::vector<int>(nb, -7));
+  dresid.upload(std::vector<double>(nb, -7.0));
+  ParamsGuard p;
+  apply(p, s);
+  REQUIRE(batcheigParamsSetJacobiOutputs(p, dsweeps.p, dresid.p) == BATCHEIG_STATUS_SUCCESS);
+
+  SyevjArgs<T> g;
+  g.handle = h;
+  g.jobz = r.opt.jobz;
+  g.uplo = r.opt.uplo;
+  g.n = r.n;
+  g.A = dA.p;
+  g.lda = r.lda;
+  g.W = dW.p;
+  g.info = dinfo.p;
+  g.params = p;
+  g.batch = r.batch;
+  REQUIRE(call_syevj_buffersize(g, &d.lwork) == BATCHEIG_STATUS_SUCCESS);
+  DeviceBuffer<unsigned char> work(user_workspace ? d.lwork + kGuardBytes : 0);
+  if (user_workspace) {
+    CUDA_REQUIRE(cudaMemset(work.p, kGuardByte, d.lwork + kGuardBytes));
+    g.work = work.p;
+    g.lwork = d.lwork;
+  }
+  r.status = call_syevj(g);
+  CUDA_REQUIRE(cudaStreamSynchronize(stream));
+  CUDA_REQUIRE(cudaGetLastError());
+  r.A = dA.download();
+  r.W = dW.download();
+  r.info = dinfo.download();
+  d.sweeps = dsweeps.download();
+  d.resid = dresid.download();
+  if (user_workspace) {
+    std::vector<unsigned char> guard(kGuardBytes);
+    CUDA_REQUIRE(cudaMemcpy(guard.data(), work.p + d.lwork, kGuardBytes, cudaMemcpyDeviceToHost));
+    for (const unsigned char c : guard) d.guard_intact = d.guard_intact && c == kGuardByte;
+  }
+  return d;
+}
+
+/// Device-array results bitwise those of the host-array call: info, W,
+/// sweeps, residual, and A (with vectors: all of it; without: its padding
+/// rows, the rest being unspecified).
+template <class T>
+void expect_bitwise_equal(const HostRun<T> &hr, const DeviceRun<T> &dr) {
+  const SyevjRun<T> &x = hr.run, &y = dr.run;
+  REQUIRE(y.status == x.status);
+  CHECK(y.info == x.info);
+  CHECK(std::memcmp(y.W.data(), x.W.data(), sizeof(real_t<T>) * x.W.size()) == 0);
+  CHECK(dr.sweeps == hr.sweeps);
+  CHECK(std::memcmp(dr.resid.data(), hr.resid.data(), sizeof(double) * hr.resid.size()) == 0);
+  if (x.opt.jobz == BATCHEIG_EIG_MODE_VECTOR) {
+    CHECK(std::memcmp(y.A.data(), x.A.data(), sizeof(T) * x.A.size()) == 0);
+  } else {
+    bool padding_kept = true;
+    for (int b = 0; b < x.batch; ++b)
+      for (int j = 0; j < x.n; ++j)
+        for (int i = x.n; i < x.lda; ++i) {
+          const size_t k = (static_cast<size_t>(b) * x.n + j) * x.lda + i;
+          padding_kept = padding_kept && bits_equal(y.A[k], x.input[k]);
+        }
+    CHECK(padding_kept);
+  }
+}
+
+/// max_k |w_cuda_k - w_host_k| / (n u ||A||_1) for matrix b of two runs.
+template <class T>
+double eigenvalue_agreement(const std::vector<T> &a, const SyevjRun<T> &x, const SyevjRun<T> &y, int b) {
+  using W = acc_t<T>;
+  const int n = x.n;
+  const ScaledMatrix<T> S = scale_matrix<T>(a, n);
+  const W anorm = std::max(S.norm1, std::numeric_limits<W>::min());
+  const W u = static_cast<W>(unit_roundoff<real_t<T>>());
+  W worst = 0;
+  for (int k = 0; k < n; ++k)
+    worst = nan_max(worst, std::abs(static_cast<W>(x.eigenvalues(b)[k]) * S.sigma -
+                                    static_cast<W>(y.eigenvalues(b)[k]) * S.sigma));
+  return static_cast<double>(worst / (static_cast<W>(std::max(n, 1)) * anorm * u));
+}
+
+/// Owns a stream (non-blocking with respect to the legacy default stream, so
+/// that nothing the library might put there orders it) set on a handle;
+/// restores the default stream on scope exit.
+struct UserStream {
+  cudaStream_t s = nullptr;
+  batcheigHandle_t h = nullptr;
+  explicit UserStream(batcheigHandle_t handle) : h(handle) {
+    CUDA_REQUIRE(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    REQUIRE(batcheigSetStream(h, reinterpret_cast<batcheigStream_t>(s)) == BATCHEIG_STATUS_SUCCESS);
+    batcheigStream_t got = nullptr;
+    REQUIRE(batcheigGetStream(h, &got) == BATCHEIG_STATUS_SUCCESS);
+    REQUIRE(reinterpret_cast<cudaStream_t>(got) == s);
+  }
+  UserStream(const UserStream &) = delete;
+  UserStream &operator=(const UserStream &) = delete;
+  ~UserStream() {
+    batcheigSetStream(h, nullptr);
+    cudaStreamSynchronize(s);
+    cudaStreamDestroy(s);
+  }
+};
+
+// ---------------------------------------------------------------------------
+
+template <class T>
+void device_vs_host_arrays(batcheigAlgorithm_t alg) {
+  using R = real_t<T>;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  HandleGuard host;
+  REQUIRE(batcheigCreateWithBackend(&host.h, BATCHEIG_BACKEND_HOST) == BATCHEIG_STATUS_SUCCESS);
+  const UserStream stream(cuda);
+
+  struct Config {
+    const char *what;
+    batcheigEigMode_t jobz;
+    batcheigFillMode_t uplo;
+    int lda_pad;
+    bool user_workspace;
+    int max_sweeps;
+    int sort;
+  };
+  const Config configs[] = {
+      {"vectors, lower, lda = n, user workspace", BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_FILL_MODE_LOWER, 0, true, 0, 1},
+      {"no vectors, upper, lda = n + 3, handle workspace", BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_FILL_MODE_UPPER, 3,
+       false, 0, 1},
+      {"vectors, upper, lda = n + 1, user workspace, max sweeps 1, unsorted", BATCHEIG_EIG_MODE_VECTOR,
+       BATCHEIG_FILL_MODE_UPPER, 1, true, 1, 0},
+  };
+  for (const int n : cuda_sizes(alg)) {
+    const int count = n <= 16 ? 12 : n <= 64 ? 5 : 3;
+    const auto mats = mixed_batch<T>(n, count, 4242);
+    for (const Config &c : configs) {
+      INFO(precision_name<T>() << " | " << syevj_variant_name(alg) << " | n = " << n << " | " << c.what);
+      const JacobiSettings s{alg, c.max_sweeps, c.sort};
+      SyevjOptions opt;
+      opt.jobz = c.jobz;
+      opt.uplo = c.uplo;
+      opt.lda_pad = c.lda_pad;
+      if (!syevj_variant_claims<T>(alg, n, c.jobz == BATCHEIG_EIG_MODE_VECTOR)) {
+        ParamsGuard p;
+        apply(p, s);
+        opt.params = p;
+        expect_syevj_not_claimed<T>(cuda, ptrs(mats), n, opt);
+        continue;
+      }
+      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
+      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
+      const DeviceRun<T> dr = run_device_arrays<T>(cuda, stream.s, hr.run, s, c.user_workspace);
+      CHECK(dr.guard_intact);
+      expect_bitwise_equal(hr, dr);
+
+      if (c.max_sweeps == 0) {
+        // Converged: accuracy against LAPACKE (residual, orthogonality,
+        // eigenvalues, all written, padding untouched) on every matrix, and
+        // agreement with the host backend.
+        const HostRun<T> hb =
+            run_host_arrays<T>(host, mats, n, opt, JacobiSettings{BATCHEIG_ALG_JACOBI_HOST_SCALAR, 0, 1});
+        REQUIRE(hb.run.status == BATCHEIG_STATUS_SUCCESS);
+        CHECK(hb.run.info == hr.run.info);
+        double worst = 0;
+        for (int b = 0; b < count; ++b) {
+          INFO("matrix " << b << ": " << mats[b].describe());
+          check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
+          CHECK(dr.resid[b] <= syevj_effective_tol<R>(0.0, n, alg));
+          CHECK(dr.sweeps[b] >= 0);
+          worst = nan_max(worst, eigenvalue_agreement(mats[b].a, dr.run, hb.run, b));
+        }
+        INFO("max |w_cuda - w_host| / (n u ||A||_1) = " << worst);
+        CHECK(worst <= kSyevThreshold);
+      } else {
+        // One sweep: not converged exactly where the residual exceeds the
+        // tolerance, which is the scalar variant's (no raised floor).
+        const double tol = syevj_effective_tol<R>(0.0, n, alg);
+        int not_converged = 0;
+        for (int b = 0; b < count; ++b) {
+          INFO("matrix " << b << ": " << mats[b].describe() << ", residual " << dr.resid[b] << ", tol " << tol
+                         << ", sweeps " << dr.sweeps[b] << ", info " << dr.run.info[b]);
+          CHECK((dr.sweeps[b] == 0 || dr.sweeps[b] == 1));
+          CHECK(std::isfinite(dr.resid[b]));
+          CHECK((dr.run.info[b] == BATCHEIG_INFO_JACOBI_NOT_CONVERGED) == (dr.resid[b] > tol));
+          CHECK((dr.run.info[b] == 0 || dr.run.info[b] == BATCHEIG_INFO_JACOBI_NOT_CONVERGED));
+          not_converged += dr.run.info[b] != 0;
+          if (dr.run.info[b] == 0) check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n), true, false);
+        }
+        if (n <= 2) CHECK(not_converged == 0);
+        if (n >= 8) CHECK(not_converged >= 1);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (WARP)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_WARP);
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (SHARED)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_SHARED);
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (GLOBAL)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_GLOBAL);
+}
+
+namespace {
+
+/// Blocks the stream it is enqueued on (cudaLaunchHostFunc) until released,
+/// or for at most 30 s so that a call that wrongly waits for the stream fails
+/// instead of hanging.
+struct StreamGate {
+  std::atomic<bool> release{false}, finished{false}, timed_out{false};
+  static void CUDART_CB hold(void *self) {
+    auto *g = static_cast<StreamGate *>(self);
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!g->release.load()) {
+      if (std::chrono::steady_clock::now() - t0 > std::chrono::seconds(30)) {
+        g->timed_out = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    g->finished = true;
+  }
+};
+
+template <class T>
+void user_stream_is_honoured() {
+  using R = real_t<T>;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  for (const batcheigAlgorithm_t alg : syevj_variants(BATCHEIG_BACKEND_CUDA)) {
+    const int n = 13, count = 4;
+    INFO(precision_name<T>() << " | " << syevj_variant_name(alg));
+    const auto mats = mixed_batch<T>(n, count, 99);
+    const JacobiSettings s{alg, 0, 1};
+    SyevjOptions opt;
+    // Reference: host arrays on the default stream. It also loads the
+    // variant's kernels, so that lazy module loading (which may synchronize
+    // the context) does not happen while the user stream is held below.
+    const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
+    REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
+    const UserStream stream(cuda);
+    {
+      const DeviceRun<T> warm = run_device_arrays<T>(cuda, stream.s, hr.run, s, true);
+      expect_bitwise_equal(hr, warm);
+    }
+    cudaStream_t peek;
+    CUDA_REQUIRE(cudaStreamCreateWithFlags(&peek, cudaStreamNonBlocking));
+
+    const size_t nA = hr.run.input.size(), nW = static_cast<size_t>(n) * count;
+    DeviceBuffer<T> dA(nA);
+    DeviceBuffer<R> dW(nW);
+    DeviceBuffer<int> dinfo(count), dsweeps(count);
+    DeviceBuffer<double> dresid(count);
+    dA.upload(hr.run.input);
+    dW.upload(std::vector<R>(nW, sentinel_nan<R>()));
+    dinfo.upload(std::vector<int>(count, kInfoSentinel));
+    dsweeps.upload(std::vector<int>(count, -7));
+    dresid.upload(std::vector<double>(count, -7.0));
+    ParamsGuard p;
+    apply(p, s);
+    REQUIRE(batcheigParamsSetJacobiOutputs(p, dsweeps.p, dresid.p) == BATCHEIG_STATUS_SUCCESS);
+    SyevjArgs<T> g;
+    g.handle = cuda;
+    g.n = n;
+    g.A = dA.p;
+    g.lda = hr.run.lda;
+    g.W = dW.p;
+    g.info = dinfo.p;
+    g.params = p;
+    g.batch = count;
+    size_t lwork = 0;
+    REQUIRE(call_syevj_buffersize(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
+    DeviceBuffer<unsigned char> work(std::max<size_t>(lwork, 1));  // user workspace: the call allocates nothing
+    g.work = work.p;
+    g.lwork = lwork;
+
+    StreamGate gate;
+    CUDA_REQUIRE(cudaLaunchHostFunc(stream.s, &StreamGate::hold, &gate));
+    REQUIRE(call_syevj(g) == BATCHEIG_STATUS_SUCCESS);
+    const bool returned_while_held = !gate.finished.load();
+    {
+      INFO("the call must be enqueued on the handle's stream and return without waiting for it");
+      CHECK(returned_while_held);
+    }
+    if (returned_while_held) {
+      // Nothing may have run yet: the outputs still hold their sentinels.
+      std::vector<int> info_now(count);
+      std::vector<R> w_now(nW);
+      CUDA_REQUIRE(cudaMemcpyAsync(info_now.data(), dinfo.p, sizeof(int) * count, cudaMemcpyDeviceToHost, peek));
+      CUDA_REQUIRE(cudaMemcpyAsync(w_now.data(), dW.p, sizeof(R) * nW, cudaMemcpyDeviceToHost, peek));
+      CUDA_REQUIRE(cudaStreamSynchronize(peek));
+      CHECK(info_now == std::vector<int>(count, kInfoSentinel));
+      bool w_untouched = true;
+      for (const R w : w_now) w_untouched = w_untouched && is_sentinel(w);
+      CHECK(w_untouched);
+    }
+    gate.release = true;
+    CUDA_REQUIRE(cudaStreamSynchronize(stream.s));
+    CHECK(!gate.timed_out.load());
+    // Results are complete once the user stream is synchronized (read back
+    // through another non-blocking stream, which orders nothing).
+    std::vector<int> info(count), sweeps(count);
+    std::vector<double> resid(count);
+    std::vector<R> w(nW);
+    std::vector<T> a(nA);
+    CUDA_REQUIRE(cudaMemcpyAsync(info.data(), dinfo.p, sizeof(int) * count, cudaMemcpyDeviceToHost, peek));
+    CUDA_REQUIRE(cudaMemcpyAsync(sweeps.data(), dsweeps.p, sizeof(int) * count, cudaMemcpyDeviceToHost, peek));
+    CUDA_REQUIRE(cudaMemcpyAsync(resid.data(), dresid.p, sizeof(double) * count, cudaMemcpyDeviceToHost, peek));
+    CUDA_REQUIRE(cudaMemcpyAsync(w.data(), dW.p, sizeof(R) * nW, cudaMemcpyDeviceToHost, peek));
+    CUDA_REQUIRE(cudaMemcpyAsync(a.data(), dA.p, sizeof(T) * nA, cudaMemcpyDeviceToHost, peek));
+    CUDA_REQUIRE(cudaStreamSynchronize(peek));
+    CUDA_REQUIRE(cudaStreamDestroy(peek));
+    CHECK(info == hr.run.info);
+    CHECK(sweeps == hr.sweeps);
+    CHECK(std::memcmp(resid.data(), hr.resid.data(), sizeof(double) * count) == 0);
+    CHECK(std::memcmp(w.data(), hr.run.W.data(), sizeof(R) * nW) == 0);
+    CHECK(std::memcmp(a.data(), hr.run.A.data(), sizeof(T) * nA) == 0);
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("syevj CUDA: the call is enqueued on the user stream set on the handle and returns at once",
+                   "[syevj][cuda][stream]", BT_SYEVJ_TYPES) {
+  user_stream_is_honoured<TestType>();
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: device workspace query (shared variants 0, GLOBAL bounded by the input batch)",
+                   "[syevj][cuda][workspace]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  for (const batcheigAlgorithm_t alg : syevj_variants(BATCHEIG_BACKEND_CUDA)) {
+    ParamsGuard p;
+    REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
+    for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR})
+      for (const int n : {1, 2, 5, 17, 32, 33, 64, 90, 100, 130, 257})
+        for (const int pad : {0, 5}) {
+          const bool want_v = jobz == BATCHEIG_EIG_MODE_VECTOR;
+          INFO(precision_name<T>() << " | " << syevj_variant_name(alg) << " | n = " << n << " | lda = n + " << pad
+                                   << " | jobz " << (want_v ? "V" : "N"));
+          SyevjArgs<T> g;
+          g.handle = cuda;
+          g.jobz = jobz;
+          g.n = n;
+          g.lda = n + pad;
+          g.params = p;
+          g.batch = 1;
+          size_t one = 777;
+          if (!syevj_variant_claims<T>(alg, n, want_v)) {
+            CHECK(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_NOT_SUPPORTED);
+            CHECK(one == 777);
+            continue;
+          }
+          REQUIRE(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_SUCCESS);
+          for (const int batch : {1, 2, 3, 64, 1000}) {
+            INFO("batch " << batch);
+            g.batch = batch;
+            size_t lw = 777;
+            REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+            if (alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED) {
+              CHECK(lw == 0);
+            } else {
+              const size_t input = sizeof(T) * static_cast<size_t>(g.lda) * n * batch;
+              INFO("lwork " << lw << ", input batch " << input << " bytes, one matrix " << one);
+              CHECK(lw <= std::max(input, one));
+            }
+          }
+        }
+  }
+}
+
+namespace {
+
+template <class T>
+void nan_isolation_device(batcheigAlgorithm_t alg) {
+  using R = real_t<T>;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const UserStream stream(cuda);
+  const int count = 5, bad = 2;
+  for (const int n : {1, 5, 33})
+    for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR})
+      for (const auto uplo : {BATCHEIG_FILL_MODE_LOWER, BATCHEIG_FILL_MODE_UPPER}) {
+        const bool want_v = jobz == BATCHEIG_EIG_MODE_VECTOR;
+        INFO(precision_name<T>() << " | " << syevj_variant_name(alg) << " | n = " << n << " | jobz "
+                                 << (want_v ? "V" : "N") << " | uplo " << uplo_name(uplo));
+        if (!syevj_variant_claims<T>(alg, n, want_v)) continue;
+        const auto clean = mixed_batch<T>(n, count, 606);
+        auto poisoned = clean;
+        // NaN at (n-1, 0) and (0, n-1): in the stored triangle whichever it is
+        // (on the diagonal, real part, for n = 1).
+        const R nan = std::numeric_limits<R>::quiet_NaN();
+        std::vector<T> &a = poisoned[bad].a;
+        if constexpr (is_complex_v<T>) {
+          a[static_cast<size_t>(n - 1)] = n == 1 ? T(nan, R(0)) : T(R(1), nan);
+          a[static_cast<size_t>(n - 1) * n] = n == 1 ? T(nan, R(0)) : T(R(1), -nan);
+        } else {
+          a[static_cast<size_t>(n - 1)] = nan;
+          a[static_cast<size_t>(n - 1) * n] = nan;
+        }
+        const JacobiSettings s{alg, 0, 1};
+        SyevjOptions opt;
+        opt.jobz = jobz;
+        opt.uplo = uplo;
+        opt.lda_pad = 2;
+        const HostRun<T> hclean = run_host_arrays<T>(cuda, clean, n, opt, s);
+        const HostRun<T> hbad = run_host_arrays<T>(cuda, poisoned, n, opt, s);
+        REQUIRE(hclean.run.status == BATCHEIG_STATUS_SUCCESS);
+        REQUIRE(hbad.run.status == BATCHEIG_STATUS_SUCCESS);
+        const DeviceRun<T> dbad = run_device_arrays<T>(cuda, stream.s, hbad.run, s, true);
+        expect_bitwise_equal(hbad, dbad);
+        const SyevjRun<T> &r = dbad.run;
+        {
+          INFO("the NaN matrix");
+          CHECK(r.info[bad] == BATCHEIG_INFO_NONFINITE);
+          for (int k = 0; k < n; ++k) {
+            CHECK(std::isnan(r.eigenvalues(bad)[k]));
+            CHECK(!is_sentinel(r.eigenvalues(bad)[k]));
+          }
+          if (want_v)
+            for (int j = 0; j < n; ++j)
+              for (int i = 0; i < n; ++i) {
+                const T x = r.matrix(bad)[static_cast<size_t>(j) * r.lda + i];
+                CHECK(!is_finite_scalar(x));
+                CHECK(!is_sentinel(x));
+              }
+          CHECK(dbad.sweeps[bad] == 0);
+          CHECK(std::isnan(dbad.resid[bad]));
+        }
+        for (int b = 0; b < count; ++b) {
+          if (b == bad) continue;
+          INFO("finite neighbour " << b << ": bitwise the results without the NaN matrix");
+          CHECK(r.info[b] == hclean.run.info[b]);
+          CHECK(r.info[b] == 0);
+          CHECK(std::memcmp(r.eigenvalues(b), hclean.run.eigenvalues(b), sizeof(R) * n) == 0);
+          if (want_v)
+            CHECK(std::memcmp(r.matrix(b), hclean.run.matrix(b), sizeof(T) * static_cast<size_t>(r.lda) * n) == 0);
+          CHECK(dbad.sweeps[b] == hclean.sweeps[b]);
+          CHECK(std::memcmp(&dbad.resid[b], &hclean.resid[b], sizeof(double)) == 0);
+        }
+      }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("syevj CUDA: a NaN matrix in the middle of a device batch is isolated", "[syevj][cuda][nonfinite]",
+                   BT_SYEVJ_TYPES) {
+  for (const batcheigAlgorithm_t alg : syevj_forced_variants(BATCHEIG_BACKEND_CUDA))
+    nan_isolation_device<TestType>(alg);
+}
+
+namespace {
+
+/// The shared-memory variants on a size they do not claim, with device
+/// arrays: NOT_SUPPORTED for the call and its query, nothing written.
+template <class T>
+void expect_device_not_claimed(batcheigHandle_t h, batcheigAlgorithm_t alg, int n, batcheigEigMode_t jobz) {
+  using R = real_t<T>;
+  const int count = 2;
+  const auto mats = mixed_batch<T>(n, count, 9090);
+  std::vector<T> input(static_cast<size_t>(n) * n * count);
+  for (int b = 0; b < count; ++b) std::copy(mats[b].a.begin(), mats[b].a.end(), input.begin() + size_t(b) * n * n);
+  const size_t nW = static_cast<size_t>(n) * count;
+  DeviceBuffer<T> dA(input.size());
+  DeviceBuffer<R> dW(nW);
+  DeviceBuffer<int> dinfo(count), dsweeps(count);
+  DeviceBuffer<double> dresid(count);
+  dA.upload(input);
+  dW.upload(std::vector<R>(nW, sentinel_nan<R>()));
+  dinfo.upload(std::vector<int>(count, kInfoSentinel));
+  dsweeps.upload(std::vector<int>(count, -7));
+  dresid.upload(std::vector<double>(count, -7.0));
+  ParamsGuard p;
+  REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
+  REQUIRE(batcheigParamsSetJacobiOutputs(p, dsweeps.p, dresid.p) == BATCHEIG_STATUS_SUCCESS);
+  SyevjArgs<T> g;
+  g.handle = h;
+  g.jobz = jobz;
+  g.n = n;
+  g.A = dA.p;
+  g.lda = n;
+  g.W = dW.p;
+  g.info = dinfo.p;
+  g.params = p;
+  g.batch = count;
+  size_t lw = 31337;
+  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_NOT_SUPPORTED);
+  CHECK(lw == 31337);
+  CHECK(call_syevj(g) == BATCHEIG_STATUS_NOT_SUPPORTED);
+  CUDA_REQUIRE(cudaDeviceSynchronize());
+  CHECK(std::memcmp(dA.download().data(), input.data(), sizeof(T) * input.size()) == 0);
+  bool w_untouched = true;
+  for (const R w : dW.download()) w_untouched = w_untouched && is_sentinel(w);
+  CHECK(w_untouched);
+  CHECK(dinfo.download() == std::vector<int>(count, kInfoSentinel));
+  CHECK(dsweeps.download() == std::vector<int>(count, -7));
+  CHECK(dresid.download() == std::vector<double>(count, -7.0));
+}
+
+}  // namespace
+
+TEST_CASE("syevj CUDA: complex<double> with vectors at n = 90 does not fit in shared memory: NOT_SUPPORTED",
+          "[syevj][cuda][claims]") {
+  using T = std::complex<double>;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  // 2 x 91 x 90 x 16 bytes of matrices alone exceed 227 KiB.
+  REQUIRE(!syevj_variant_claims<T>(BATCHEIG_ALG_JACOBI_CUDA_WARP, 90, true));
+  REQUIRE(syevj_variant_claims<T>(BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, 90, true));
+  for (const batcheigAlgorithm_t alg : {BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED}) {
+    INFO(syevj_variant_name(alg));
+    expect_device_not_claimed<T>(cuda, alg, 90, BATCHEIG_EIG_MODE_VECTOR);
+    const auto mats = mixed_batch<T>(90, 2, 9091);
+    ParamsGuard p;
+    REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
+    SyevjOptions opt;
+    opt.params = p;
+    expect_syevj_not_claimed<T>(cuda, ptrs(mats), 90, opt);  // host arrays alike
+  }
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: the shared-memory variants claim exactly the n whose layout fits in 227 KiB",
+                   "[syevj][cuda][claims]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  for (const batcheigAlgorithm_t alg : {BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED})
+    for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
+      const bool want_v = jobz == BATCHEIG_EIG_MODE_VECTOR;
+      int nmax = 0;
+      while (syevj_variant_claims<T>(alg, nmax + 1, want_v)) ++nmax;
+      INFO(precision_name<T>() << " | " << syevj_variant_name(alg) << " | jobz " << (want_v ? "V" : "N")
+                               << " | largest claimed n = " << nmax << " (" << syevj_shared_bytes<T>(nmax, want_v)
+                               << " bytes; n + 1 needs " << syevj_shared_bytes<T>(nmax + 1, want_v) << ")");
+      REQUIRE(nmax >= 64);  // every size of the main test fits
+      // The largest claimed order runs and is accurate (host arrays: the
+      // same kernels as device arrays).
+      const auto m = make_herm_matrix<T>(HermFamily::Random, Magnitude::Unit, nmax, make_seed(227, nmax));
+      ParamsGuard p;
+      REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
+      SyevjOptions opt;
+      opt.params = p;
+      opt.jobz = jobz;
+      const SyevjRun<T> r = run_syevj_single(cuda, m.a, nmax, opt);
+      REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
+      check_syevj_matrix(m.a, r, 0, oracle_heev(m.a, nmax));
+      // The next one is refused, host and device arrays alike.
+      expect_syevj_not_claimed<T>(cuda, {&m.a}, nmax + 1, opt);
+      expect_device_not_claimed<T>(cuda, alg, nmax + 1, jobz);
+    }
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: AUTO on a CUDA handle, n = 1..200, host and device arrays", "[syevj][cuda][auto]",
+                   BT_SYEVJ_TYPES) {
+  using T = TestType;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const UserStream stream(cuda);
+  const std::vector<int> sizes =
+      test_level() == TestLevel::Quick
+          ? std::vector<int>{1, 5, 32, 33, 90, 150}
+          : std::vector<int>{1, 2, 3, 4, 7, 16, 31, 32, 33, 50, 64, 65, 84, 90, 100, 119, 120, 128, 129, 150, 169, 200};
+  int k = 0;
+  for (const int n : sizes)
+    for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
+      const int count = n <= 64 ? 3 : 2;
+      const auto mats = mixed_batch<T>(n, count, 200 + n);
+      SyevjOptions opt;
+      opt.jobz = jobz;
+      opt.uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+      opt.lda_pad = n % 3;
+      INFO(precision_name<T>() << " | auto | n = " << n << " | jobz "
+                               << (jobz == BATCHEIG_EIG_MODE_VECTOR ? "V" : "N") << " | uplo " << uplo_name(opt.uplo));
+      const JacobiSettings s{BATCHEIG_ALG_AUTO, 0, 1};
+      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
+      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
+      const DeviceRun<T> dr = run_device_arrays<T>(cuda, stream.s, hr.run, s, k % 4 < 2);
+      REQUIRE(dr.run.status == BATCHEIG_STATUS_SUCCESS);
+      CHECK(dr.guard_intact);
+      for (int b = 0; b < count; ++b) {
+        INFO("matrix " << b << ": " << mats[b].describe());
+        const auto oracle = oracle_heev(mats[b].a, n);
+        {
+          INFO("host arrays");
+          check_syevj_matrix(mats[b].a, hr.run, b, oracle);
+        }
+        {
+          INFO("device arrays");
+          check_syevj_matrix(mats[b].a, dr.run, b, oracle);
+        }
+        CHECK(dr.sweeps[b] >= 0);
+        CHECK(dr.resid[b] >= 0);
+        CHECK(hr.sweeps[b] >= 0);
+      }
+    }
+}
