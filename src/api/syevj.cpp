@@ -7,7 +7,6 @@
 #include <type_traits>
 
 #include "api/api_common.hpp"
-#include "cuda/memory.hpp"
 #include "plan/syevj_plan.hpp"
 
 namespace batcheig::api {
@@ -83,8 +82,6 @@ batcheigStatus_t syevj_impl(Context *h, int jobz, int uplo, int n, T *A, int lda
     if (!A) return invalid(h, P::A);
     if (!W) return invalid(h, P::W);
     if (!info) return invalid(h, P::info);
-    // No CUDA Jacobi kernels yet: device arrays cannot be served.
-    if (h->backend == BATCHEIG_BACKEND_CUDA && cuda::is_device_pointer(A)) return BATCHEIG_STATUS_NOT_SUPPORTED;
 
     const Params &prm = params ? *params : default_params();
     auto p = make_problem<T>(jobz, uplo, n, A, lda, W, info, batch, prm);
@@ -94,9 +91,8 @@ batcheigStatus_t syevj_impl(Context *h, int jobz, int uplo, int n, T *A, int lda
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, P::lwork);
     } else {
-        work = h->host_ws.reserve(plan.workspace_bytes);
-        if (!work) return BATCHEIG_STATUS_ALLOC_FAILED;
-        lwork = h->host_ws.bytes;
+        work = workspace_of(*h, plan.workspace_bytes, &lwork);
+        if (!work && plan.workspace_bytes) return BATCHEIG_STATUS_ALLOC_FAILED;
     }
     return plan::run_syevj<T>(*h, plan, p, work, lwork);
 }

@@ -10,6 +10,9 @@
 #include "core/jacobi_syevj.hpp"
 #include "host/syevj_host.hpp"
 #include "plan/tuning.hpp"
+#if BATCHEIG_HAVE_CUDA
+#include "cuda/syevj/syevj_cuda.hpp"
+#endif
 
 namespace batcheig::plan {
 
@@ -20,17 +23,12 @@ struct SyevjPlan {
 };
 
 // Returns NOT_SUPPORTED when the forced variant does not exist on the
-// handle's backend (or is not a Jacobi variant), or when the backend has no
-// syevj implementation.
+// handle's backend (or is not a Jacobi variant), when a shared-memory
+// variant cannot hold the problem, or when the backend is not compiled in.
 template <class T>
 batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const Params &params,
                             SyevjPlan *plan) {
     switch (ctx.backend) {
-        // The CUDA backend has no Jacobi kernels yet: with host arrays its
-        // calls run the host variants (the api layer refuses device arrays
-        // with NOT_SUPPORTED), so an AUTO handle on a GPU machine still
-        // solves host-resident batches.
-        case BATCHEIG_BACKEND_CUDA:
         case BATCHEIG_BACKEND_HOST: {
             batcheigAlgorithm_t v = params.algorithm;
             if (v == BATCHEIG_ALG_AUTO)
@@ -46,6 +44,37 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                                                                    plan->nb, p.batch);
             return BATCHEIG_STATUS_SUCCESS;
         }
+        case BATCHEIG_BACKEND_CUDA:
+#if BATCHEIG_HAVE_CUDA
+        {
+            batcheigAlgorithm_t v = params.algorithm;
+            if (v == BATCHEIG_ALG_AUTO) {
+                // By n only, never by jobz (the fit is tested with vectors),
+                // so that the eigenvalues do not change when vectors are
+                // requested.
+                const bool fits = cuda::syevj_fits_shared<T>(p.n, true);
+                if (p.n <= tuning::cuda_jacobi_warp_max_n && fits)
+                    v = BATCHEIG_ALG_JACOBI_CUDA_WARP;
+                else if (fits)
+                    v = BATCHEIG_ALG_JACOBI_CUDA_SHARED;
+                else
+                    v = BATCHEIG_ALG_JACOBI_CUDA_GLOBAL;
+            }
+            switch (v) {
+                case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: break;
+                case BATCHEIG_ALG_JACOBI_CUDA_WARP:
+                case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
+                    if (!cuda::syevj_fits_shared<T>(p.n, p.want_v)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
+                default: return BATCHEIG_STATUS_NOT_SUPPORTED;
+            }
+            plan->variant = v;
+            plan->workspace_bytes = cuda::syevj_workspace_bytes<T>(v, p.n, p.want_v, p.lda, p.batch);
+            return BATCHEIG_STATUS_SUCCESS;
+        }
+#else
+            return BATCHEIG_STATUS_NOT_SUPPORTED;
+#endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
@@ -57,6 +86,11 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_HOST_SCALAR:
         case BATCHEIG_ALG_JACOBI_HOST_BLOCK:
             return host::syevj<T>(ctx, p, plan.variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK, plan.nb, work, lwork);
+#if BATCHEIG_HAVE_CUDA
+        case BATCHEIG_ALG_JACOBI_CUDA_WARP:
+        case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
+        case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
+#endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }

@@ -86,6 +86,43 @@ inline int cuda_geev_block_threads(int n) {
 // the O(n) scratch of this many matrices (65536 blocks fill any current GPU).
 inline constexpr long long cuda_geev_global_chunk = 65536;
 
+// syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the warp variant
+// up to cuda_jacobi_warp_max_n while one problem (with vectors) fits in a
+// block's shared memory, then the shared (block) variant while it fits, then
+// the global one. Provisional values until measured with
+// `batcheig_bench syevj --memory device` (docs/performance.md).
+inline constexpr int cuda_jacobi_warp_max_n = 32;
+
+// Lanes per matrix of BATCHEIG_ALG_JACOBI_CUDA_WARP: the smallest power of
+// two >= n in [4, 32]. A step updates (n/2)(n/2+1)/2 independent 2x2 blocks
+// of the iterate and n rows of the vectors, so about n lanes keep every lane
+// busy; kernels exist for 4, 8, 16 and 32.
+inline int cuda_jacobi_warp_lanes(int n) {
+    int p = 4;
+    while (p < n && p < 32) p *= 2;
+    return p;
+}
+
+// Threads per block of BATCHEIG_ALG_JACOBI_CUDA_SHARED: about 4 per row (a
+// step has ~n^2/8 2x2 blocks), a power of two in [64, 512].
+inline int cuda_jacobi_block_threads(int n) {
+    int t = 64;
+    while (t < 4 * n && t < 512) t *= 2;
+    return t;
+}
+
+// Threads per block of BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: as the shared
+// variant, up to 1024.
+inline int cuda_jacobi_global_threads(int n) {
+    int t = 128;
+    while (t < 4 * n && t < 1024) t *= 2;
+    return t;
+}
+
+// Matrices per launch of BATCHEIG_ALG_JACOBI_CUDA_GLOBAL at most (the
+// workspace is also kept within the size of the caller's batch).
+inline constexpr long long cuda_jacobi_global_chunk = 65536;
+
 // Host arrays on the CUDA backend: matrices per staging round trip. Large
 // enough that each round trip fills the GPU (see cuda_geev_thread_chunk),
 // small enough that the staging buffers stay near 1 GB at n = 30, double.

@@ -91,9 +91,10 @@ inline std::vector<batcheigAlgorithm_t> geev_forced_variants(batcheigBackend_t b
 inline constexpr size_t kSharedOptinBytes = 227 * 1024;
 
 /// Whether a variant claims order n with the given jobs (the shared-memory
-/// variants: while the matrix, the wanted vector matrices and the O(n)
-/// scratch fit in one block's shared memory; the layout of
-/// src/cuda/geev/geev_team.cuh). Unclaimed cases must return NOT_SUPPORTED.
+/// variants: while the matrix, the wanted vector matrices, the O(n)
+/// scratch and the 256 bytes of the block team's reduction slots fit in one
+/// block's shared memory; the layout of src/cuda/geev/geev_team.cuh).
+/// Unclaimed cases must return NOT_SUPPORTED.
 template <class T>
 bool geev_variant_claims(batcheigAlgorithm_t alg, int n, bool want_vl, bool want_vr) {
   if (alg != BATCHEIG_ALG_GEEV_CUDA_WARP && alg != BATCHEIG_ALG_GEEV_CUDA_BLOCK) return true;
@@ -102,7 +103,7 @@ bool geev_variant_claims(batcheigAlgorithm_t alg, int n, bool want_vl, bool want
   const size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
   size_t bytes = mats * ld * n * sizeof(T) + static_cast<size_t>(n) * (sizeof(R) + sizeof(T));
   if (want_vl || want_vr) bytes += static_cast<size_t>(n) * (sizeof(R) + 2 * sizeof(T));
-  return (bytes + 15) / 16 * 16 <= kSharedOptinBytes;
+  return (bytes + 15) / 16 * 16 + 256 <= kSharedOptinBytes;
 }
 
 inline const char *algorithm_name(batcheigAlgorithm_t a) {

@@ -121,6 +121,11 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
     if (tm.leader()) p.info[b] = info;
 }
 
+// Static shared memory of the block-team kernels (BlockTeam's reduction
+// slots); it counts against the same per-block limit as the problem, so the
+// shared-memory variants claim order n while shared_bytes + this fit.
+inline constexpr std::size_t kTeamScratchBytes = 32 * sizeof(unsigned long long);
+
 inline int shared_optin_bytes() {
     int dev = 0, bytes = 0;
     cudaGetDevice(&dev);
@@ -145,7 +150,7 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p) {
     int teams = 256 / P;
     const std::size_t cap = std::size_t(shared_optin_bytes());
     while (teams > 1 && std::size_t(teams) * slice > cap) teams /= 2;
-    if (slice > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    if (slice + kTeamScratchBytes > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
     auto kernel = (p.want_vl || p.want_vr) ? geev_warp_kernel<T, P, true> : geev_warp_kernel<T, P, false>;
     batcheigStatus_t st = allow_shared(kernel, bytes);
@@ -170,7 +175,7 @@ inline int geev_block_threads(int n) { return plan::tuning::cuda_geev_block_thre
 // True when one matrix's problem fits in the shared memory of one block.
 template <class T>
 bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
-    return geev_team_detail::shared_bytes<T>(n, want_vl, want_vr) <=
+    return geev_team_detail::shared_bytes<T>(n, want_vl, want_vr) + geev_team_detail::kTeamScratchBytes <=
            std::size_t(geev_team_detail::shared_optin_bytes());
 }
 
@@ -189,7 +194,7 @@ template <class T>
 batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p) {
     using namespace geev_team_detail;
     const std::size_t bytes = shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-    if (bytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    if (bytes + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
     auto kernel = geev_block_kernel<T>;
     batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;

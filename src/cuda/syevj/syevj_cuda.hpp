@@ -1,0 +1,43 @@
+// CUDA backend of syevjBatched / heevjBatched, callable from host-only
+// translation units.
+//
+// Variants (all run core::jacobi::syevj_scalar, the two-sided method in its
+// parallel-step form, with a CUDA team; syevj_kernels.cuh):
+//   BATCHEIG_ALG_JACOBI_CUDA_WARP    p lanes of a warp per matrix; iterate,
+//                                    vectors and scratch in shared memory.
+//   BATCHEIG_ALG_JACOBI_CUDA_SHARED  one thread block per matrix, everything
+//                                    in shared memory.
+//   BATCHEIG_ALG_JACOBI_CUDA_GLOBAL  one thread block per matrix, iterate and
+//                                    vectors in the workspace (every n).
+// Every matrix iterates until it has converged, independently of the others
+// (a team that has converged leaves the kernel), all sweeps in one launch.
+//
+// Arrays in device (or managed) memory: the work is enqueued on the handle's
+// stream and the call returns at once. Arrays in host memory: the batch is
+// staged through device buffers owned by the handle, and the call returns
+// when the results are back in host memory. The params' per-matrix output
+// arrays (sweeps, residual) live in the same memory as A.
+#pragma once
+
+#include <cstddef>
+
+#include "batcheig.h"
+#include "common/context.hpp"
+#include "common/problem.hpp"
+
+namespace batcheig::cuda {
+
+// Device workspace of a call on device arrays.
+template <class T>
+std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch);
+
+// True when one problem of order n fits in the shared memory of one block of
+// the current device (WARP and SHARED variants).
+template <class T>
+bool syevj_fits_shared(int n, bool want_v);
+
+template <class T>
+batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,
+                       std::size_t lwork);
+
+}  // namespace batcheig::cuda
