@@ -134,7 +134,8 @@ inline constexpr size_t kJacobiSharedOptinBytes = 227 * 1024;
 /// the round-robin step, h = ceil(n/2) of them, each
 /// round_up(12 + 4 sizeof(R) + sizeof(T), alignof(R)) bytes (float 32,
 /// double 56, complex float 36, complex double 64); each part rounded up to
-/// 16 bytes.
+/// 16 bytes; plus the 256 bytes of a block team's reduction slots (static
+/// shared memory, which counts against the same per-block limit).
 template <class T>
 size_t syevj_shared_bytes(int n, bool want_v) {
   using R = real_t<T>;
@@ -144,7 +145,7 @@ size_t syevj_shared_bytes(int n, bool want_v) {
   const size_t mats = want_v ? 2 : 1;
   const size_t h = (nn + 1) / 2;
   const size_t rot = (12 + 4 * sizeof(R) + sizeof(T) + alignof(R) - 1) / alignof(R) * alignof(R);
-  return r16(mats * ld * nn * sizeof(T)) + r16(2 * nn * sizeof(R)) + r16(h * rot);
+  return r16(mats * ld * nn * sizeof(T)) + r16(2 * nn * sizeof(R)) + r16(h * rot) + 256;
 }
 
 /// Whether a Jacobi variant claims order n with the given jobz: the
