@@ -51,11 +51,14 @@ Report::Report(const Options &opt) : opt_(opt) {
         csv_ = std::fopen(opt_.csv.c_str(), "w");
         if (!csv_)
             throw std::runtime_error("cannot open CSV file '" + opt_.csv + "': " + std::strerror(errno));
-        // The first 15 columns are those of the earlier bench versions (docs/results/*.csv).
+        // The first 15 columns are those of the earlier bench versions (docs/results/*.csv);
+        // later columns are only ever appended. A row whose status is not empty was not
+        // measured: its time columns are empty.
         std::fprintf(csv_,
                      "workload,precision,n,batch,vectors,threads,reps,implementation,median_s,min_s,"
                      "matrices_per_s,gflops,batcheig_speedup,accuracy_ratio,info_nonzero,"
-                     "memory,timed_matrices,h2d_s,d2h_s,algorithm\n");
+                     "memory,timed_matrices,h2d_s,d2h_s,algorithm,status,vector_residual_ratio,"
+                     "vector_orthogonality_ratio\n");
         std::fflush(csv_);
     }
 }
@@ -85,11 +88,32 @@ std::string ms_or_dash(double s) {
 }
 }  // namespace
 
+namespace {
+// A CSV field: quoted when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string &v) {
+    if (v.find_first_of(",\"\n") == std::string::npos) return v;
+    std::string q = "\"";
+    for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+}  // namespace
+
 void Report::add(const CaseResult &r) {
-    const double t0 = r.m.empty() ? 0.0 : r.m[0].median_s;  // batcheig
-    if (groups_++ > 0 && r.m.size() > 1) std::printf("\n");   // one block of rows per size
+    // batcheig is m[0]; speedups need its time (absent when it was not measured).
+    const bool have_t0 = !r.m.empty() && r.m[0].status.empty() && r.m[0].median_s > 0;
+    const double t0 = have_t0 ? r.m[0].median_s : 0.0;
+    if (groups_++ > 0 && r.m.size() > 1) std::printf("\n");  // one block of rows per size
     for (const Measurement &x : r.m) {
         const long long timed = x.timed > 0 ? x.timed : r.batch;
+        std::string note = x.note;
+        if (x.status.empty() && timed < r.batch)
+            note = "extrapolated from " + std::to_string(timed) + " matrices" + (note.empty() ? "" : "; " + note);
+        if (!x.status.empty()) {
+            // The status in place of the time, then the reason; no numbers.
+            std::printf("%5d %8lld  %-*s %-6s %11s  %s\n", r.n, r.batch, name_width_, x.impl.c_str(),
+                        x.memory.c_str(), x.status.c_str(), note.c_str());
+            continue;
+        }
         std::string acc = "-";
         if (x.reference) acc = "ref";
         else if (x.accuracy >= 0) {
@@ -97,11 +121,11 @@ void Report::add(const CaseResult &r) {
             std::snprintf(b, sizeof b, "%.2f", x.accuracy);
             acc = b;
         }
-        const std::string note =
-            timed < r.batch ? "extrapolated from " + std::to_string(timed) + " matrices" : std::string();
-        std::printf("%5d %8lld  %-*s %-6s %11.3f %13.0f %9.2f %8.2f %9s %7lld %9s %9s%s%s\n", r.n, r.batch,
+        char speedup[32] = "-";
+        if (have_t0) std::snprintf(speedup, sizeof speedup, "%.2f", x.median_s / t0);
+        std::printf("%5d %8lld  %-*s %-6s %11.3f %13.0f %9.2f %8s %9s %7lld %9s %9s%s%s\n", r.n, r.batch,
                     name_width_, x.impl.c_str(), x.memory.c_str(), x.median_s * 1e3, r.batch / x.median_s,
-                    r.batch * r.flops_per_matrix / x.median_s * 1e-9, x.median_s / t0, acc.c_str(), x.info_nonzero,
+                    r.batch * r.flops_per_matrix / x.median_s * 1e-9, speedup, acc.c_str(), x.info_nonzero,
                     ms_or_dash(x.h2d_s).c_str(), ms_or_dash(x.d2h_s).c_str(), note.empty() ? "" : "  ",
                     note.c_str());
     }
@@ -109,18 +133,28 @@ void Report::add(const CaseResult &r) {
 
     if (csv_) {
         for (const Measurement &x : r.m) {
-            std::fprintf(csv_, "%s,%c,%d,%lld,%d,%d,%d,%s,%.6e,%.6e,%.6e,%.6e,%.6f,", r.workload.c_str(),
-                         r.precision, r.n, r.batch, r.vectors ? 1 : 0, r.threads, r.reps, x.impl.c_str(),
-                         x.median_s, x.min_s, r.batch / x.median_s,
-                         r.batch * r.flops_per_matrix / x.median_s * 1e-9, x.median_s / t0);
-            if (x.accuracy >= 0) std::fprintf(csv_, "%.4f", x.accuracy);
-            std::fprintf(csv_, ",%lld,%s,%lld,", x.info_nonzero, x.memory.c_str(),
-                         x.timed > 0 ? x.timed : r.batch);
+            std::fprintf(csv_, "%s,%c,%d,%lld,%d,%d,%d,%s,", r.workload.c_str(), r.precision, r.n, r.batch,
+                         r.vectors ? 1 : 0, r.threads, r.reps, x.impl.c_str());
+            const bool measured = x.status.empty();
+            if (measured)
+                std::fprintf(csv_, "%.6e,%.6e,%.6e,%.6e,", x.median_s, x.min_s, r.batch / x.median_s,
+                             r.batch * r.flops_per_matrix / x.median_s * 1e-9);
+            else std::fprintf(csv_, ",,,,");
+            if (measured && have_t0) std::fprintf(csv_, "%.6f", x.median_s / t0);
+            std::fprintf(csv_, ",");
+            if (measured && x.accuracy >= 0) std::fprintf(csv_, "%.4f", x.accuracy);
+            std::fprintf(csv_, ",");
+            if (measured) std::fprintf(csv_, "%lld", x.info_nonzero);
+            std::fprintf(csv_, ",%s,%lld,", x.memory.c_str(), x.timed > 0 ? x.timed : r.batch);
             if (x.h2d_s >= 0) std::fprintf(csv_, "%.6e", x.h2d_s);
             std::fprintf(csv_, ",");
             if (x.d2h_s >= 0) std::fprintf(csv_, "%.6e", x.d2h_s);
             std::fprintf(csv_, ",");
             if (x.algorithm >= 0) std::fprintf(csv_, "%d", x.algorithm);
+            std::fprintf(csv_, ",%s,", csv_field(x.status).c_str());
+            if (x.vec_residual >= 0) std::fprintf(csv_, "%.4f", x.vec_residual);
+            std::fprintf(csv_, ",");
+            if (x.vec_orthogonality >= 0) std::fprintf(csv_, "%.4f", x.vec_orthogonality);
             std::fprintf(csv_, "\n");
         }
         std::fflush(csv_);

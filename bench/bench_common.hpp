@@ -18,6 +18,7 @@ struct Options {
     std::vector<int> ns;              // matrix sizes (workload default when empty)
     long long batch = 500000;         // matrices per call
     bool vectors = false;             // also compute (right) eigenvectors
+    bool vectors_given = false;       // --vectors or --no-vectors was on the command line
     char precision = 'd';             // s, d, c, z
     int threads = 0;                  // 0: all cores (OpenMP default)
     int reps = 3;                     // timed repetitions, median reported (--reps / --repeat)
@@ -26,8 +27,9 @@ struct Options {
     std::string csv;                  // CSV output file (empty: none)
     std::string backend = "host";     // batcheig backend: host, cuda, auto
     bool backend_given = false;       // --backend was on the command line
-    std::string memory = "host";      // geev: where batcheig's arrays live: host, device
-    long long cusolver_subset = 200;  // geev: matrices the cusolverDnXgeev loop is timed on (0: anchor off)
+    std::string memory = "host";      // geev, syevj: where batcheig's arrays live: host, device
+    long long cusolver_subset = 200;  // geev: matrices the cusolverDnXgeev loop is timed on (0: anchor off);
+                                      // syevj: 0 turns the cuSOLVER anchors off (they are batched: whole batch)
     int algorithm = 0;                // batcheig variant forced through the params (0: BATCHEIG_ALG_AUTO)
     std::uint64_t seed = 12345;
 };
@@ -51,6 +53,10 @@ inline double uniform_pm1(std::uint64_t seed, std::uint64_t matrix, std::uint64_
     const std::uint64_t z = splitmix64(seed ^ splitmix64(matrix * 0x100000001B3ULL + k));
     return 2.0 * ((z >> 11) * 0x1.0p-53) - 1.0;
 }
+
+// ---- memory spaces ----------------------------------------------------------------
+enum class Memory { host, device };
+inline const char *memory_name(Memory m) { return m == Memory::host ? "host" : "device"; }
 
 // ---- precision traits ----------------------------------------------------------
 template <class T> struct scalar_traits {
@@ -82,6 +88,15 @@ struct Measurement {
     double h2d_s = -1, d2h_s = -1;  // device memory: median host->device copy of A and
                                     // device->host copy of the outputs, whole batch (-1: not reported)
     int algorithm = -1;           // batcheig rows: the variant forced through the params (0: auto); -1: n/a
+    // Not measured: a short status shown in place of the time and written to
+    // the CSV's status column ("n/a (n>32)", "OOM", a library status, ...),
+    // with the reason in `note`. Empty: measured.
+    std::string status;
+    std::string note;               // printed at the end of the row (and extrapolation notes)
+    // syevj with vectors, batcheig rows: worst eigenvector residual
+    // max_j ||A v_j - lambda_j v_j||_2 / (||A||_1 u) and orthogonality
+    // max |V^H V - I|_ij / u over a sample (-1: not checked).
+    double vec_residual = -1, vec_orthogonality = -1;
 };
 
 struct CaseResult {

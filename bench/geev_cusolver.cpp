@@ -23,21 +23,14 @@
 #include <vector>
 
 #include "cuda_util.hpp"
+#include "cusolver_util.hpp"
 #include "geev_impl.hpp"
 
 namespace bench {
 namespace {
 
-void check_cusolver(cusolverStatus_t st, const char *what) {
-    if (st != CUSOLVER_STATUS_SUCCESS)
-        throw std::runtime_error(std::string(what) + " failed: cusolverStatus_t " + std::to_string((int)st));
-}
-
-template <class T> constexpr cudaDataType cuda_type();
-template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
-template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
-template <> constexpr cudaDataType cuda_type<std::complex<float>>() { return CUDA_C_32F; }
-template <> constexpr cudaDataType cuda_type<std::complex<double>>() { return CUDA_C_64F; }
+using cusolver::cuda_type;
+inline void check_cusolver(cusolverStatus_t st, const char *what) { cusolver::check(st, what); }
 
 template <class T> class GeevCusolverLoop final : public GeevImpl<T> {
     static constexpr bool cplx = scalar_traits<T>::is_complex;

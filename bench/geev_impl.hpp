@@ -30,9 +30,6 @@ template <class T> struct GeevProblem {
     bool vectors = false;  // right eigenvectors (jobvr = V); left ones are never requested
 };
 
-enum class Memory { host, device };
-inline const char *memory_name(Memory m) { return m == Memory::host ? "host" : "device"; }
-
 template <class T> class GeevImpl {
 public:
     virtual ~GeevImpl() = default;

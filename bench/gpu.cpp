@@ -19,6 +19,8 @@ std::string unavailable_reason() {
     return {};
 }
 
+void clear_last_error() { (void)cudaGetLastError(); }
+
 std::string describe_device() {
     cudaDeviceProp p{};
     cuda::check(cudaGetDeviceProperties(&p, 0), "cudaGetDeviceProperties");
@@ -85,6 +87,7 @@ long long DeviceInput::count() const { return s_->count; }
 
 std::string unavailable_reason() { return "this build has no CUDA support (BATCHEIG_HAVE_CUDA off)"; }
 std::string describe_device() { return "none (built without CUDA)"; }
+void clear_last_error() {}
 
 struct DeviceInput::State {};
 DeviceInput::DeviceInput(const void *, std::size_t, long long) {

@@ -14,6 +14,10 @@ namespace bench::gpu {
 // "skipped: no CUDA device (...)" notes).
 std::string unavailable_reason();
 
+// Clears the CUDA runtime's last (non-sticky) error, e.g. after a failed
+// cudaMalloc that a workload reported and went past. No-op without CUDA.
+void clear_last_error();
+
 // One line naming device 0, its memory and the CUDA runtime / driver versions.
 std::string describe_device();
 

@@ -1,7 +1,7 @@
 // batcheig_bench: measure batcheig against the anchors a user would otherwise
 // use, in one process, on the same data. See docs/performance.md.
 //
-//   batcheig_bench [workload] [options]       (workload: geev; default geev)
+//   batcheig_bench [workload] [options]       (workload: geev, syevj, syevj-block; default geev)
 #include <batcheig.h>
 
 #include <omp.h>
@@ -29,7 +29,9 @@ void usage(const char *prog) {
         "options:\n"
         "  --n LIST          matrix sizes: comma-separated values and ranges a:b[:step] (default 5:30)\n"
         "  --batch N         matrices per call (default 500000)\n"
-        "  --vectors         also compute right eigenvectors (default: eigenvalues only)\n"
+        "  --vectors         also compute eigenvectors (geev: right ones; default: eigenvalues only;\n"
+        "                    syevj: jobz = VECTOR, the default there)\n"
+        "  --no-vectors      eigenvalues only (the default of geev; syevj: jobz = NOVECTOR)\n"
         "  --precision P     s, d, c or z (default d)\n"
         "  --threads T       OpenMP threads for batcheig and the anchors (default: all cores)\n"
         "  --reps R          timed repetitions; the median is reported (default 3; --repeat R is the same)\n"
@@ -41,16 +43,19 @@ void usage(const char *prog) {
         "  --seed S          random seed (default 12345)\n"
         "  --csv FILE        also write the results as CSV (the printed columns; times in s)\n"
         "  --help            this text\n"
-        "geev only:\n"
+        "geev and syevj:\n"
         "  --memory M        where batcheig's arrays live: host (default) or device (cudaMalloc'ed\n"
         "                    A, eigenvalues, vectors, info and workspace; timed with CUDA events; the\n"
         "                    H2D copy of A and D2H copy of the outputs reported separately; implies\n"
         "                    --backend cuda unless --backend auto is given)\n"
-        "  --cusolver-subset K  cuSOLVER anchor (one cusolverDnXgeev per matrix, runs when a CUDA\n"
-        "                    device is usable): time the first K matrices and extrapolate to the\n"
-        "                    batch (default 200; 0: no cuSOLVER anchor)\n"
+        "  --cusolver-subset K  cuSOLVER anchors, run when a CUDA device is usable (0: none).\n"
+        "                    geev: one cusolverDnXgeev per matrix, the first K matrices timed and\n"
+        "                    extrapolated to the batch (default 200). syevj: cusolverDn?syevjBatched /\n"
+        "                    ?heevjBatched (n <= 32) and cusolverDnXsyevBatched, each one call on the\n"
+        "                    whole batch (K only switches them on)\n"
         "  --algorithm A     force a batcheig variant through the params: a name or the enum value\n"
-        "                    of batcheigAlgorithm_t (default auto = 0). Names in this build:\n");
+        "                    of batcheigAlgorithm_t (default auto = 0; syevj-block: jacobi-host-block).\n"
+        "                    Names in this build:\n");
     for (const auto &a : bench::algorithm_names) std::printf("                      %-22s %d\n", a.name, (int)a.value);
 }
 
@@ -96,7 +101,11 @@ int main(int argc, char **argv) try {
         if (a == "--help" || a == "-h") { usage(argv[0]); return 0; }
         else if (a == "--n") opt.ns = parse_list(value());
         else if (a == "--batch") opt.batch = std::atoll(value().c_str());
-        else if (a == "--vectors") opt.vectors = true;
+        else if (a == "--vectors") opt.vectors = opt.vectors_given = true;
+        else if (a == "--no-vectors") {
+            opt.vectors = false;
+            opt.vectors_given = true;
+        }
         else if (a == "--precision") {
             const std::string p = value();
             if (p.size() != 1 || std::string("sdcz").find(p[0]) == std::string::npos)

@@ -1,244 +1,198 @@
-// Workloads `syevj` and `syevj-block`: eigenvalues and (with --vectors)
-// eigenvectors of a batch of random symmetric (precision s, d) or Hermitian
-// (c, z: heevj) matrices, entries uniform in [-1, 1] (real and imaginary
-// parts), real diagonal, generated once per size. batcheig
-// (?syevjBatched / ?heevjBatched, one call, workspace from the _bufferSize
-// query; `syevj` lets the dispatcher choose the Jacobi variant, `syevj-block`
-// forces the one-sided block variant) and the anchor (an all-core OpenMP
-// loop over LAPACKE ?syevd_work / ?heevd_work, divide and conquer, per-thread
-// workspace allocated outside the timed region) run on copies of the same
-// data in the same process.
+// Workloads `syevj` and `syevj-block`: eigenvalues and eigenvectors (jobz =
+// VECTOR by default; --no-vectors: eigenvalues only) of a batch of random
+// symmetric (precision s, d) or Hermitian (c, z: heevj) matrices, entries
+// uniform in [-1, 1] (real and imaginary parts), real diagonal, generated
+// once per size. Every implementation runs on copies of the same data in the
+// same process:
+//
+//   batcheig         host arrays (--memory host), the --backend handle;
+//                    `syevj` lets the dispatcher choose the Jacobi variant
+//                    (or --algorithm), `syevj-block` forces the host
+//                    one-sided block variant (unless --algorithm is given)
+//   batcheig-device  device arrays (--memory device), CUDA handle
+//   lapacke          all-core OpenMP loop over LAPACKE ?syevd_work /
+//                    ?heevd_work; the accuracy reference
+//   cusolver-syevjBatched / cusolver-heevjBatched   (with a usable GPU)
+//                    cusolverDn?syevjBatched / ?heevjBatched, n <= 32 only
+//   cusolver-XsyevBatched                           (with a usable GPU)
+//                    cusolverDnXsyevBatched (CUDA >= 12.6)
+//
+// An implementation that cannot run a size, or fails (an allocation, a
+// status), gets a row with a short status instead of a time ("n/a (n>32)",
+// "OOM", the cuSOLVER status name, ...) and the run goes on.
+//
+// Timing: one untimed warm-up call per implementation (host: on --warmup
+// matrices; GPU: on the whole batch), then --reps timed calls, each on a
+// fresh copy of A (untimed: A is overwritten); the median is reported (the
+// minimum goes to the CSV). Host implementations: wall clock around the
+// call. Device implementations: CUDA events on their stream around the
+// call, A restored from a pristine device copy before each call; the
+// host->device copy of A and the device->host copy of the outputs (W, info,
+// V; pinned host memory, events) are reported separately on the
+// batcheig-device row, never inside the time.
 //
 // Without --batch the workloads are used: 1000 matrices for n <= 32,
 // 200 for n > 32 (default sizes 4, 8, 16, 24, 32, 64, 128, 256, 512).
 // GFLOP/s counts LAPACK's work, not Jacobi's: 4/3 n^3 (eigenvalues only) or
 // 9 n^3 (with vectors) real flops per matrix, x4 for complex types, so the
 // column compares useful work; Jacobi executes several times more flops.
+//
+// Checks, on a sample of --check matrices spread over the batch: every
+// implementation's eigenvalues against LAPACKE's (acc.ratio =
+// max_i |lambda_i - lambda_i(LAPACKE)| / (||A||_1 u), both ascending); with
+// vectors, batcheig's eigenvectors (on a sample capped so that it costs
+// about 2^28 n^3-flops at most): residual max_j ||A v_j - lambda_j v_j||_2 /
+// (||A||_1 u) and orthogonality max_ij |(V^H V - I)_ij| / u, printed under
+// the size's rows and written to the CSV.
 #include <batcheig.h>
-
-#include <complex>
-#define lapack_complex_float std::complex<float>
-#define lapack_complex_double std::complex<double>
-#include <lapacke.h>
 #include <omp.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 
+#include "algorithm_names.hpp"
+#include "gpu.hpp"
+#include "syevj_impl.hpp"
 #include "workloads.hpp"
 
 namespace bench {
 namespace {
 
-struct SyevjCase {
-    int n = 0;
-    long long batch = 0;
-    bool vectors = false;
+// What this run compares, after looking for a GPU (as plan_geev() in
+// workload_geev.cpp): the options as they are run and the notes printed
+// above the table.
+struct SyevjSetup {
+    Options opt;
+    bool cusolver = false;  // run the cuSOLVER anchors
+    std::vector<std::string> notes;
 };
 
-template <class T> class SyevjImpl {
-public:
-    using R = typename scalar_traits<T>::real;
-    virtual ~SyevjImpl() = default;
-    virtual std::string name() const = 0;
-    virtual void prepare(const SyevjCase &c) = 0;  // not timed
-    virtual void run(T *A, long long count) = 0;   // timed; A is overwritten
-    const R *eigenvalues(long long b) const { return w_.data() + (size_t)b * c_.n; }
-    int info(long long b) const { return info_[b]; }
-    virtual void release() {
-        std::vector<R>().swap(w_);
-        std::vector<int>().swap(info_);
-    }
+std::string algorithm_label(int alg) {
+    std::string s = std::to_string(alg);
+    for (const auto &a : algorithm_names)
+        if ((int)a.value == alg) s = std::string(a.name) + " (" + s + ")";
+    return s;
+}
 
-protected:
-    SyevjCase c_;
-    std::vector<R> w_;
-    std::vector<int> info_;
-    void prepare_outputs(const SyevjCase &c) {
-        c_ = c;
-        w_.assign((size_t)c.n * c.batch, std::numeric_limits<R>::quiet_NaN());  // touches the pages
-        info_.assign(c.batch, -999);
+SyevjSetup plan_syevj(const Options &requested, batcheigAlgorithm_t default_alg) {
+    SyevjSetup s;
+    s.opt = requested;
+    Options &o = s.opt;
+    if (!o.vectors_given) o.vectors = true;  // the Jacobi targets are with vectors
+    if (o.algorithm == 0) o.algorithm = (int)default_alg;
+    if (o.memory != "host" && o.memory != "device") throw std::runtime_error("--memory must be host or device");
+    if (o.memory == "device" && !o.backend_given) o.backend = "cuda";
+    if (o.memory == "device" && o.backend == "host")
+        throw std::runtime_error("--memory device needs --backend cuda or auto");
+
+    const std::string no_gpu = gpu::unavailable_reason();
+    if (no_gpu.empty()) {
+        s.notes.push_back("gpu: " + gpu::describe_device());
+    } else {
+        const std::string skipped = "skipped: no CUDA device (" + no_gpu + ")";
+        if (o.memory == "device") {
+            s.notes.push_back("batcheig on device memory: " + skipped +
+                              "; batcheig runs on host memory with the host backend instead");
+            o.memory = "host";
+            o.backend = "host";
+        } else if (o.backend == "cuda") {
+            s.notes.push_back("batcheig --backend cuda: " + skipped + "; batcheig runs on the host backend instead");
+            o.backend = "host";
+        }
+        if (o.cusolver_subset > 0)
+            s.notes.push_back("anchors cusolverDn?syevjBatched / cusolverDnXsyevBatched: " + skipped);
     }
+    s.cusolver = no_gpu.empty() && o.cusolver_subset > 0;
+    if (no_gpu.empty() && o.cusolver_subset <= 0) s.notes.push_back("cuSOLVER anchors: off (--cusolver-subset 0)");
+
+    s.notes.push_back(o.memory == "device"
+                          ? "batcheig-device: batcheig on device arrays, handle --backend " + o.backend +
+                                " (must run on CUDA), algorithm " + algorithm_label(o.algorithm)
+                          : "batcheig: batcheig on host arrays, handle --backend " + o.backend + ", algorithm " +
+                                algorithm_label(o.algorithm));
+    if (o.memory == "device" || s.cusolver)
+        s.notes.push_back("device timing: CUDA events on the implementation's stream around the call, after one "
+                          "untimed warm-up call on the same matrices; A restored from a pristine device copy "
+                          "before each call (untimed); h2d = pinned host -> device copy of the whole batch's A, "
+                          "d2h = device -> pinned host copy of all outputs (W, info, V with vectors), both "
+                          "median of --reps copies timed with events and not included in time");
+    if (s.cusolver)
+        s.notes.push_back("cusolver anchors on device arrays, whole batch, one call each, workspace from their "
+                          "_bufferSize queries allocated outside the timed region: cusolverDn?syevjBatched / "
+                          "?heevjBatched (syevjInfo defaults: tol = machine precision, 100 sweeps; n <= 32 only) "
+                          "and cusolverDnXsyevBatched (CUDA >= 12.6); failures (OOM, statuses) are reported in "
+                          "the row");
+    return s;
+}
+
+// One implementation of the comparison: the object, or why it could not be
+// created (the row then carries that status at every size).
+template <class T> struct Slot {
+    std::string name;
+    Memory memory = Memory::host;
+    std::unique_ptr<SyevjImpl<T>> impl;
+    std::string error;
 };
 
-void check(batcheigStatus_t st, const char *what) {
-    if (st != BATCHEIG_STATUS_SUCCESS)
-        throw std::runtime_error(std::string(what) + " failed: " + batcheigGetStatusString(st));
-}
-
-// ---- batcheig -------------------------------------------------------------------
-batcheigStatus_t syevj_size(batcheigHandle_t h, batcheigEigMode_t j, int n, const float *A, const float *W,
-                            size_t *lw, batcheigParams_t p, int b) {
-    return batcheigSsyevjBatched_bufferSize(h, j, BATCHEIG_FILL_MODE_LOWER, n, A, n, W, lw, p, b);
-}
-batcheigStatus_t syevj_size(batcheigHandle_t h, batcheigEigMode_t j, int n, const double *A, const double *W,
-                            size_t *lw, batcheigParams_t p, int b) {
-    return batcheigDsyevjBatched_bufferSize(h, j, BATCHEIG_FILL_MODE_LOWER, n, A, n, W, lw, p, b);
-}
-batcheigStatus_t syevj_size(batcheigHandle_t h, batcheigEigMode_t j, int n, const std::complex<float> *A,
-                            const float *W, size_t *lw, batcheigParams_t p, int b) {
-    return batcheigCheevjBatched_bufferSize(h, j, BATCHEIG_FILL_MODE_LOWER, n,
-                                            reinterpret_cast<const batcheigComplex *>(A), n, W, lw, p, b);
-}
-batcheigStatus_t syevj_size(batcheigHandle_t h, batcheigEigMode_t j, int n, const std::complex<double> *A,
-                            const double *W, size_t *lw, batcheigParams_t p, int b) {
-    return batcheigZheevjBatched_bufferSize(h, j, BATCHEIG_FILL_MODE_LOWER, n,
-                                            reinterpret_cast<const batcheigDoubleComplex *>(A), n, W, lw, p, b);
-}
-batcheigStatus_t syevj_call(batcheigHandle_t h, batcheigEigMode_t j, int n, float *A, float *W, void *wk, size_t lw,
-                            int *info, batcheigParams_t p, int b) {
-    return batcheigSsyevjBatched(h, j, BATCHEIG_FILL_MODE_LOWER, n, A, n, W, wk, lw, info, p, b);
-}
-batcheigStatus_t syevj_call(batcheigHandle_t h, batcheigEigMode_t j, int n, double *A, double *W, void *wk, size_t lw,
-                            int *info, batcheigParams_t p, int b) {
-    return batcheigDsyevjBatched(h, j, BATCHEIG_FILL_MODE_LOWER, n, A, n, W, wk, lw, info, p, b);
-}
-batcheigStatus_t syevj_call(batcheigHandle_t h, batcheigEigMode_t j, int n, std::complex<float> *A, float *W,
-                            void *wk, size_t lw, int *info, batcheigParams_t p, int b) {
-    return batcheigCheevjBatched(h, j, BATCHEIG_FILL_MODE_LOWER, n, reinterpret_cast<batcheigComplex *>(A), n, W, wk,
-                                 lw, info, p, b);
-}
-batcheigStatus_t syevj_call(batcheigHandle_t h, batcheigEigMode_t j, int n, std::complex<double> *A, double *W,
-                            void *wk, size_t lw, int *info, batcheigParams_t p, int b) {
-    return batcheigZheevjBatched(h, j, BATCHEIG_FILL_MODE_LOWER, n, reinterpret_cast<batcheigDoubleComplex *>(A), n,
-                                 W, wk, lw, info, p, b);
-}
-
-template <class T> class SyevjBatcheig final : public SyevjImpl<T> {
-public:
-    SyevjBatcheig(const Options &opt, batcheigAlgorithm_t alg) : alg_(alg) {
-        batcheigBackend_t b = BATCHEIG_BACKEND_HOST;
-        if (opt.backend == "auto") b = BATCHEIG_BACKEND_AUTO;
-        else if (opt.backend == "cuda") b = BATCHEIG_BACKEND_CUDA;
-        else if (opt.backend != "host") throw std::runtime_error("unknown backend '" + opt.backend + "'");
-        check(batcheigCreateWithBackend(&h_, b), "batcheigCreateWithBackend");
-        check(batcheigCreateParams(&p_), "batcheigCreateParams");
-        check(batcheigParamsSetAlgorithm(p_, alg), "batcheigParamsSetAlgorithm");
-    }
-    ~SyevjBatcheig() override {
-        release();
-        batcheigDestroyParams(p_);
-        batcheigDestroy(h_);
-    }
-    std::string name() const override { return alg_ == BATCHEIG_ALG_AUTO ? "batcheig" : "batcheig-block"; }
-    void prepare(const SyevjCase &c) override {
-        release();
-        if (c.batch > std::numeric_limits<int>::max()) throw std::runtime_error("batch must fit in an int");
-        this->prepare_outputs(c);
-        sweeps_.assign(c.batch, 0);
-        resid_.assign(c.batch, 0.0);
-        check(batcheigParamsSetJacobiOutputs(p_, sweeps_.data(), resid_.data()), "batcheigParamsSetJacobiOutputs");
-        jobz_ = c.vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
-        check(syevj_size(h_, jobz_, c.n, (const T *)nullptr, this->w_.data(), &lwork_, p_, (int)c.batch),
-              "syevjBatched_bufferSize");
-        if (lwork_ > 0) {
-            work_ = std::aligned_alloc(64, (lwork_ + 63) / 64 * 64);
-            if (!work_) throw std::runtime_error("cannot allocate the batcheig workspace");
-            std::memset(work_, 0, lwork_);
+// The short status a row shows for a failure, from the exception's text.
+std::string short_status(const std::string &what) {
+    auto has = [&](const char *s) { return what.find(s) != std::string::npos; };
+    if (has("cudaErrorMemoryAllocation") || has("CUSOLVER_STATUS_ALLOC_FAILED") || has("memory allocation failed") ||
+        has("bad_alloc") || has("cannot allocate"))
+        return "OOM";
+    for (const char *prefix : {"CUSOLVER_STATUS_", "cudaError"}) {
+        const size_t p = what.find(prefix);
+        if (p != std::string::npos) {
+            size_t e = p;
+            while (e < what.size() && (std::isalnum((unsigned char)what[e]) || what[e] == '_')) ++e;
+            return what.substr(p, e - p);
         }
     }
-    void run(T *A, long long count) override {
-        check(syevj_call(h_, jobz_, this->c_.n, A, this->w_.data(), work_, lwork_, this->info_.data(), p_, (int)count),
-              "syevjBatched");
-    }
-    double mean_sweeps(long long count) const {
-        double s = 0;
-        for (long long b = 0; b < count; ++b) s += sweeps_[b];
-        return count ? s / (double)count : 0.0;
-    }
-    void release() override {
-        SyevjImpl<T>::release();
-        std::free(work_);
-        work_ = nullptr;
-        lwork_ = 0;
-    }
-
-private:
-    batcheigAlgorithm_t alg_;
-    batcheigHandle_t h_ = nullptr;
-    batcheigParams_t p_ = nullptr;
-    batcheigEigMode_t jobz_ = BATCHEIG_EIG_MODE_NOVECTOR;
-    std::vector<int> sweeps_;
-    std::vector<double> resid_;
-    void *work_ = nullptr;
-    size_t lwork_ = 0;
-};
-
-// ---- anchor: OpenMP loop over LAPACKE ?syevd_work / ?heevd_work --------------------
-lapack_int evd_work(char jobz, int n, float *a, float *w, float *work, lapack_int lwork, float *, lapack_int,
-                    lapack_int *iwork, lapack_int liwork) {
-    return LAPACKE_ssyevd_work(LAPACK_COL_MAJOR, jobz, 'L', n, a, n, w, work, lwork, iwork, liwork);
-}
-lapack_int evd_work(char jobz, int n, double *a, double *w, double *work, lapack_int lwork, double *, lapack_int,
-                    lapack_int *iwork, lapack_int liwork) {
-    return LAPACKE_dsyevd_work(LAPACK_COL_MAJOR, jobz, 'L', n, a, n, w, work, lwork, iwork, liwork);
-}
-lapack_int evd_work(char jobz, int n, std::complex<float> *a, float *w, std::complex<float> *work, lapack_int lwork,
-                    float *rwork, lapack_int lrwork, lapack_int *iwork, lapack_int liwork) {
-    return LAPACKE_cheevd_work(LAPACK_COL_MAJOR, jobz, 'L', n, a, n, w, work, lwork, rwork, lrwork, iwork, liwork);
-}
-lapack_int evd_work(char jobz, int n, std::complex<double> *a, double *w, std::complex<double> *work, lapack_int lwork,
-                    double *rwork, lapack_int lrwork, lapack_int *iwork, lapack_int liwork) {
-    return LAPACKE_zheevd_work(LAPACK_COL_MAJOR, jobz, 'L', n, a, n, w, work, lwork, rwork, lrwork, iwork, liwork);
+    if (has("not supported by this build")) return "not supported";
+    if (has("invalid argument")) return "invalid value";
+    if (has("backend execution failed")) return "exec failed";
+    return "failed";
 }
 
-template <class T> class SyevdLapackeOmp final : public SyevjImpl<T> {
-    using R = typename scalar_traits<T>::real;
-
-public:
-    std::string name() const override { return "lapacke"; }
-    void prepare(const SyevjCase &c) override {
-        release();
-        this->prepare_outputs(c);
-        jobz_ = c.vectors ? 'V' : 'N';
-        std::vector<T> a((size_t)c.n * c.n + 1);
-        std::vector<R> w(c.n + 1);
-        T wq{};
-        R rq{};
-        lapack_int iq = 0;
-        if (evd_work(jobz_, c.n, a.data(), w.data(), &wq, -1, &rq, -1, &iq, -1) != 0)
-            throw std::runtime_error("LAPACKE ?syevd/?heevd workspace query failed");
-        lwork_ = std::max<lapack_int>(1, (lapack_int)std::real(wq));
-        lrwork_ = std::max<lapack_int>(1, (lapack_int)rq);
-        liwork_ = std::max<lapack_int>(1, iq);
-        const int threads = omp_get_max_threads();
-        work_.assign(threads, std::vector<T>(lwork_));
-        rwork_.assign(threads, std::vector<R>(lrwork_));
-        iwork_.assign(threads, std::vector<lapack_int>(liwork_));
-    }
-    void run(T *A, long long count) override {
-        const int n = this->c_.n;
-        R *w = this->w_.data();
-        int *info = this->info_.data();
-        // Same scheduling as batcheig's host backend (dynamic chunks of 16).
-#pragma omp parallel for schedule(dynamic, 16)
-        for (long long b = 0; b < count; ++b) {
-            const int t = omp_get_thread_num();
-            info[b] = (int)evd_work(jobz_, n, A + (size_t)b * n * n, w + (size_t)b * n, work_[t].data(), lwork_,
-                                    rwork_[t].data(), lrwork_, iwork_[t].data(), liwork_);
+template <class T> std::vector<Slot<T>> make_syevj_impls(const SyevjSetup &s) {
+    std::vector<Slot<T>> v;
+    auto add = [&](const char *fallback_name, Memory mem, auto make) {
+        Slot<T> slot;
+        slot.name = fallback_name;
+        slot.memory = mem;
+        try {
+            slot.impl = make();
+            slot.name = slot.impl->name();
+        } catch (const std::exception &e) {
+            slot.error = e.what();
+            gpu::clear_last_error();
         }
+        v.push_back(std::move(slot));
+    };
+#if BATCHEIG_HAVE_CUDA
+    if (s.opt.memory == "device")
+        add("batcheig-device", Memory::device, [&] { return make_syevj_batcheig_device<T>(s.opt); });
+    else add("batcheig", Memory::host, [&] { return make_syevj_batcheig<T>(s.opt); });
+#else
+    add("batcheig", Memory::host, [&] { return make_syevj_batcheig<T>(s.opt); });  // plan made the memory host
+#endif
+    add("lapacke", Memory::host, [&] { return make_syevj_lapacke_omp<T>(s.opt); });
+#if BATCHEIG_HAVE_CUDA
+    if (s.cusolver) {
+        add(scalar_traits<T>::is_complex ? "cusolver-heevjBatched" : "cusolver-syevjBatched", Memory::device,
+            [&] { return make_syevj_cusolver_jacobi<T>(s.opt); });
+        add("cusolver-XsyevBatched", Memory::device, [&] { return make_syevj_cusolver_xsyev<T>(s.opt); });
     }
-    void release() override {
-        SyevjImpl<T>::release();
-        work_.clear();
-        rwork_.clear();
-        iwork_.clear();
-    }
+#endif
+    if (!v[0].impl) throw std::runtime_error("cannot set up batcheig: " + v[0].error);
+    return v;
+}
 
-private:
-    char jobz_ = 'N';
-    lapack_int lwork_ = 1, lrwork_ = 1, liwork_ = 1;
-    std::vector<std::vector<T>> work_;
-    std::vector<std::vector<R>> rwork_;
-    std::vector<std::vector<lapack_int>> iwork_;
-};
-
-// ---- the workload ---------------------------------------------------------------
 template <class T> void fill_hermitian(std::vector<T> &A, int n, long long batch, std::uint64_t seed) {
     using R = typename scalar_traits<T>::real;
     const size_t per = (size_t)n * n;
@@ -260,6 +214,16 @@ template <class T> void fill_hermitian(std::vector<T> &A, int n, long long batch
     }
 }
 
+template <class T> void copy_parallel(T *dst, const T *src, size_t count) {
+    const long long chunk = 1 << 20;
+    const long long nchunks = (long long)((count + chunk - 1) / chunk);
+#pragma omp parallel for schedule(static)
+    for (long long c = 0; c < nchunks; ++c) {
+        const size_t lo = (size_t)c * chunk, len = std::min<size_t>(chunk, count - lo);
+        std::memcpy(dst + lo, src + lo, len * sizeof(T));
+    }
+}
+
 template <class T> double norm1(const T *A, int n) {
     double best = 0;
     for (int j = 0; j < n; ++j) {
@@ -270,85 +234,235 @@ template <class T> double norm1(const T *A, int n) {
     return best;
 }
 
-template <class T> void run_syevj_t(const Options &opt, Report &report, batcheigAlgorithm_t alg, const char *wname) {
+// Eigenvector checks of one implementation on `samples` matrices spread over
+// the batch (skipping info != 0): {residual ratio, orthogonality ratio},
+// {-1, -1} when it has no vectors here. In double (complex<double>).
+template <class T>
+std::pair<double, double> check_vectors(const SyevjImpl<T> &impl, const T *A0, int n, long long batch, int samples) {
     using R = typename scalar_traits<T>::real;
+    using C = std::complex<double>;
+    if (samples <= 0 || !impl.vectors(0)) return {-1.0, -1.0};
+    const double u = std::numeric_limits<R>::epsilon() / 2;
+    const size_t per = (size_t)n * n;
+    double worst_res = 0, worst_orth = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(max : worst_res, worst_orth)
+    for (int s = 0; s < samples; ++s) {
+        const long long b = (long long)((double)s * batch / samples);
+        if (impl.info(b) != 0) continue;
+        const T *A = A0 + (size_t)b * per;
+        const T *V = impl.vectors(b);
+        const double an = std::max(norm1(A, n), std::numeric_limits<double>::min());
+        std::vector<C> av(n);
+        for (int j = 0; j < n; ++j) {
+            const T *v = V + (size_t)j * n;
+            std::fill(av.begin(), av.end(), C(0));
+            for (int k = 0; k < n; ++k) {
+                const C vk = C(v[k]);
+                const T *a = A + (size_t)k * n;
+                for (int i = 0; i < n; ++i) av[i] += C(a[i]) * vk;
+            }
+            const double lambda = impl.eigenvalue(b, j);
+            double r2 = 0;
+            for (int i = 0; i < n; ++i) r2 += std::norm(av[i] - lambda * C(v[i]));
+            const double res = std::sqrt(r2) / (an * u);
+            worst_res = std::max(worst_res, std::isnan(res) ? std::numeric_limits<double>::infinity() : res);
+            for (int i = 0; i <= j; ++i) {
+                const T *w = V + (size_t)i * n;
+                C d = 0;
+                for (int k = 0; k < n; ++k) d += std::conj(C(w[k])) * C(v[k]);
+                const double o = std::abs(d - (i == j ? C(1) : C(0))) / u;
+                worst_orth = std::max(worst_orth, std::isnan(o) ? std::numeric_limits<double>::infinity() : o);
+            }
+        }
+    }
+    return {worst_res, worst_orth};
+}
+
+template <class T>
+void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t default_alg, const char *wname) {
+    using R = typename scalar_traits<T>::real;
+    const SyevjSetup setup = plan_syevj(requested, default_alg);
+    const Options &opt = setup.opt;
+    for (const auto &note : setup.notes) std::printf("%s\n", note.c_str());
+
     const std::vector<int> ns = opt.ns.empty() ? std::vector<int>{4, 8, 16, 24, 32, 64, 128, 256, 512} : opt.ns;
     const bool default_batch = opt.batch == Options{}.batch;  // --batch not given: the workloads
-    std::vector<std::unique_ptr<SyevjImpl<T>>> impls;
-    impls.push_back(std::make_unique<SyevjBatcheig<T>>(opt, alg));
-    impls.push_back(std::make_unique<SyevdLapackeOmp<T>>());
+    auto slots = make_syevj_impls<T>(setup);
     std::vector<std::string> names;
-    for (auto &i : impls) names.push_back(i->name());
+    for (auto &s : slots) names.push_back(s.name);
+    const size_t ref = 1;  // the accuracy reference: lapacke
+
     const double per_flop = opt.vectors ? 9.0 : 4.0 / 3.0;
-    char title[512];
+    char title[768];
     std::snprintf(title, sizeof title,
-                  "%s (%s), precision %c, %s, batch %s, uniform[-1,1] Hermitian, %d threads, median of %d reps; "
-                  "anchor: OpenMP loop over LAPACKE_%c%s_work; GFLOP/s counts LAPACK's ~%g n^3 flops/matrix%s",
+                  "%s (%s), precision %c, %s, batch %s, uniform[-1,1] Hermitian, memory %s, algorithm %s, "
+                  "%d threads, median of %d reps; GFLOP/s counts LAPACK's ~%g n^3 flops/matrix%s; "
+                  "speedup = time / batcheig's time; acc.ratio vs lapacke (LAPACKE_%c%s_work loop)",
                   wname, scalar_traits<T>::is_complex ? "heevj" : "syevj", precision_char<T>(),
                   opt.vectors ? "eigenvalues + eigenvectors" : "eigenvalues only",
                   default_batch ? "1000 (n<=32) / 200 (n>32)" : std::to_string(opt.batch).c_str(),
-                  omp_get_max_threads(), opt.reps, precision_char<T>(), scalar_traits<T>::is_complex ? "heevd" : "syevd",
-                  per_flop * scalar_traits<T>::flop_factor, scalar_traits<T>::is_complex ? " (complex: 4x real)" : "");
+                  opt.memory.c_str(), algorithm_label(opt.algorithm).c_str(), omp_get_max_threads(), opt.reps,
+                  per_flop * scalar_traits<T>::flop_factor, scalar_traits<T>::is_complex ? " (complex: 4x real)" : "",
+                  precision_char<T>(), scalar_traits<T>::is_complex ? "heevd" : "syevd");
     report.begin(title, names);
 
     for (int n : ns) {
-        SyevjCase c;
-        c.n = n;
-        c.batch = default_batch ? (n <= 32 ? 1000 : 200) : opt.batch;
-        c.vectors = opt.vectors;
+        SyevjProblem p;
+        p.n = n;
+        p.batch = default_batch ? (n <= 32 ? 1000 : 200) : opt.batch;
+        p.vectors = opt.vectors;
         const size_t per = (size_t)n * n;
-        std::vector<T> A0(per * c.batch), Aw(per * c.batch);
-        fill_hermitian(A0, n, c.batch, opt.seed + (std::uint64_t)n);
+        std::vector<T> A0(per * p.batch), Aw(per * p.batch);
+        fill_hermitian(A0, n, p.batch, opt.seed + (std::uint64_t)n);
 
         CaseResult r;
         r.workload = wname;
         r.precision = precision_char<T>();
         r.n = n;
-        r.batch = c.batch;
-        r.vectors = c.vectors;
+        r.batch = p.batch;
+        r.vectors = p.vectors;
         r.threads = omp_get_max_threads();
         r.reps = opt.reps;
         r.flops_per_matrix = per_flop * n * (double)n * n * scalar_traits<T>::flop_factor;
-        for (auto &impl : impls) {
-            impl->prepare(c);
-            const long long w = std::min<long long>(c.batch, std::max<long long>(opt.warmup, 1));
-            std::memcpy(Aw.data(), A0.data(), per * w * sizeof(T));
-            impl->run(Aw.data(), w);
-            std::vector<double> t;
-            for (int rep = 0; rep < opt.reps; ++rep) {
-                std::memcpy(Aw.data(), A0.data(), per * c.batch * sizeof(T));  // untimed: both overwrite A
-                const auto t0 = Clock::now();
-                impl->run(Aw.data(), c.batch);
-                t.push_back(seconds(t0, Clock::now()));
+
+        // Why each implementation does not run this size (empty: it does).
+        std::vector<std::string> status(slots.size()), detail(slots.size());
+        for (size_t k = 0; k < slots.size(); ++k) {
+            if (!slots[k].impl) {
+                status[k] = short_status(slots[k].error);
+                detail[k] = slots[k].error;
+            } else {
+                status[k] = slots[k].impl->unsupported(p);
             }
+        }
+
+        // The device copy of A for the implementations on device memory
+        // (declared after A0, whose pages it keeps locked: destroyed first).
+        bool on_device = false;
+        for (size_t k = 0; k < slots.size(); ++k)
+            on_device = on_device || (status[k].empty() && slots[k].memory == Memory::device);
+        std::unique_ptr<gpu::DeviceInput> dev;
+        std::vector<double> h2d;
+        if (on_device) {
+            try {
+                dev = std::make_unique<gpu::DeviceInput>(A0.data(), per * sizeof(T), p.batch);
+                dev->upload();  // warm-up, untimed
+                for (int rep = 0; rep < opt.reps; ++rep) h2d.push_back(dev->upload());
+            } catch (const std::exception &e) {
+                dev.reset();
+                gpu::clear_last_error();
+                for (size_t k = 0; k < slots.size(); ++k)
+                    if (status[k].empty() && slots[k].memory == Memory::device) {
+                        status[k] = short_status(e.what());
+                        detail[k] = std::string("device copy of A: ") + e.what();
+                    }
+            }
+        }
+
+        std::string batcheig_note;
+        for (size_t k = 0; k < slots.size(); ++k) {
             Measurement m;
-            m.impl = impl->name();
-            m.median_s = median(t);
-            m.min_s = *std::min_element(t.begin(), t.end());
-            for (long long b = 0; b < c.batch; ++b) m.info_nonzero += impl->info(b) != 0;
+            m.impl = slots[k].name;
+            m.memory = memory_name(slots[k].memory);
+            if (k == 0) m.algorithm = opt.algorithm;
+            if (!status[k].empty()) {
+                m.status = status[k];
+                m.note = detail[k];
+                r.m.push_back(m);
+                continue;
+            }
+            SyevjImpl<T> &impl = *slots[k].impl;
+            const bool device = slots[k].memory == Memory::device;
+            T *A = device ? static_cast<T *>(dev->working()) : Aw.data();
+            auto restore = [&](long long count) {  // untimed: every implementation overwrites A
+                if (device) dev->restore(count);
+                else copy_parallel(Aw.data(), A0.data(), per * count);
+            };
+            try {
+                impl.prepare(p);
+                // Warm-up (untimed): thread start-up, first touch, caches, GPU modules.
+                const long long w =
+                    impl.full_warmup() ? p.batch : std::min<long long>(p.batch, std::max<long long>(opt.warmup, 1));
+                restore(w);
+                impl.timed_run(A, w);
+                std::vector<double> t, d2h;
+                for (int rep = 0; rep < opt.reps; ++rep) {
+                    restore(p.batch);
+                    t.push_back(impl.timed_run(A, p.batch));
+                    d2h.push_back(impl.fetch_outputs(p.batch));
+                }
+                m.median_s = median(t);
+                m.min_s = *std::min_element(t.begin(), t.end());
+                if (d2h.front() >= 0) {  // this implementation reports its transfers
+                    m.d2h_s = median(d2h);
+                    if (dev) m.h2d_s = median(h2d);
+                }
+                for (long long b = 0; b < p.batch; ++b) m.info_nonzero += impl.info(b) != 0;
+                if (k == 0) {
+                    const double sweeps = impl.mean_sweeps(p.batch);
+                    char b[64];
+                    if (sweeps >= 0) std::snprintf(b, sizeof b, "mean sweeps %.2f", sweeps);
+                    else std::snprintf(b, sizeof b, "sweeps not reported");
+                    batcheig_note = std::string(m.impl) + ": " + b;
+                    // Vectors now: the host implementations' are in Aw, which the next one overwrites.
+                    if (p.vectors) {
+                        const double budget = 268435456.0;  // 2^28 n^3-flops of checking
+                        const int vs = (int)std::min<double>(
+                            {(double)opt.check, (double)p.batch, std::max(1.0, std::floor(budget / ((double)n * n * n)))});
+                        const auto vc = check_vectors(impl, A0.data(), n, p.batch, vs);
+                        m.vec_residual = vc.first;
+                        m.vec_orthogonality = vc.second;
+                        char c[160];
+                        if (vc.first >= 0)
+                            std::snprintf(c, sizeof c,
+                                          "; vectors on %d matrices: max ||Av-lv||/(||A||_1 u) %.2f, "
+                                          "max |V^H V - I|/u %.2f",
+                                          vs, vc.first, vc.second);
+                        else std::snprintf(c, sizeof c, "; vectors not checked (not available on the host)");
+                        batcheig_note += c;
+                    }
+                }
+                impl.release_device();  // the results stay on the host for the accuracy check
+            } catch (const std::exception &e) {
+                gpu::clear_last_error();
+                impl.release();
+                m = Measurement{};
+                m.impl = slots[k].name;
+                m.memory = memory_name(slots[k].memory);
+                if (k == 0) m.algorithm = opt.algorithm;
+                m.status = short_status(e.what());
+                m.note = e.what();
+                status[k] = m.status;
+            }
             r.m.push_back(m);
         }
+        r.m[ref].reference = status[ref].empty();
+
         // Accuracy: max_i |lambda_i - lambda_i(LAPACKE)| / (||A||_1 u), both ascending.
         const double u = std::numeric_limits<R>::epsilon() / 2;
-        const int checks = (int)std::min<long long>(opt.check, c.batch);
-        double worst = 0;
-        for (int s = 0; s < checks; ++s) {
-            const long long b = (long long)((double)s * c.batch / checks);
-            if (impls[0]->info(b) != 0 || impls[1]->info(b) != 0) continue;
-            const double an = norm1(A0.data() + (size_t)b * per, n);
-            for (int i = 0; i < n; ++i) {
-                const double d = std::abs((double)impls[0]->eigenvalues(b)[i] - (double)impls[1]->eigenvalues(b)[i]);
-                worst = std::max(worst, std::isnan(d) ? std::numeric_limits<double>::infinity() : d / (an * u));
+        const int checks = (int)std::min<long long>(opt.check, p.batch);
+        for (size_t k = 0; k < slots.size() && status[ref].empty(); ++k) {
+            if (k == ref || !status[k].empty()) continue;
+            const SyevjImpl<T> &impl = *slots[k].impl, &lapacke = *slots[ref].impl;
+            double worst = 0;
+            for (int s = 0; s < checks; ++s) {
+                const long long b = (long long)((double)s * p.batch / checks);
+                if (impl.info(b) != 0 || lapacke.info(b) != 0) continue;
+                const double an = norm1(A0.data() + (size_t)b * per, n);
+                for (int i = 0; i < n; ++i) {
+                    const double d = std::abs(impl.eigenvalue(b, i) - lapacke.eigenvalue(b, i));
+                    worst = std::max(worst, std::isnan(d) ? std::numeric_limits<double>::infinity()
+                                                          : d / ((an > 0 ? an : 1.0) * u));
+                }
             }
+            r.m[k].accuracy = worst;
         }
-        r.m[0].accuracy = worst;
-        r.m[1].reference = true;
-        r.m[0].algorithm = (int)alg;
-        if (auto *bj = dynamic_cast<SyevjBatcheig<T> *>(impls[0].get()))
-            r.accuracy_note = "mean sweeps " + std::to_string(bj->mean_sweeps(c.batch));
-        for (auto &impl : impls) impl->release();
+        for (auto &s : slots)
+            if (s.impl) s.impl->release();
+        r.accuracy_note = batcheig_note;
         report.add(r);
-        std::printf("       (n=%d: %s)\n", n, r.accuracy_note.c_str());
+        if (!r.accuracy_note.empty()) std::printf("       (n=%d: %s)\n", n, r.accuracy_note.c_str());
+        std::fflush(stdout);
     }
 }
 

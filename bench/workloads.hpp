@@ -21,7 +21,10 @@ inline const Workload workloads[] = {
      "non-symmetric eigenvalues (and right vectors with --vectors), batcheig on host or (--memory device) device "
      "arrays, vs an OpenMP loop over LAPACKE ?geev_work and, with a GPU, a cusolverDnXgeev loop",
      run_geev},
-    {"syevj", "symmetric (s, d) / Hermitian (c, z: heevj) Jacobi, default variant, vs an OpenMP loop over LAPACKE ?syevd/?heevd",
+    {"syevj",
+     "symmetric (s, d) / Hermitian (c, z: heevj) Jacobi, with vectors unless --no-vectors, batcheig on host or "
+     "(--memory device) device arrays, vs an OpenMP loop over LAPACKE ?syevd/?heevd and, with a GPU, "
+     "cusolverDn?syevjBatched (n <= 32) and cusolverDnXsyevBatched",
      run_syevj},
     {"syevj-block", "as syevj with the one-sided block Jacobi variant forced", run_syevj_block},
 };
