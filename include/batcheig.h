@@ -339,9 +339,13 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   leaves A unchanged; other backends may use it as scratch).
  * - W_b is sorted ascending, the vectors alike, unless sorting is switched
  *   off with batcheigParamsSetSortEigenvalues().
- * - Backends: this version has host implementations only. On a CUDA handle,
- *   calls with host arrays run the host variants; calls with device arrays
- *   return ::BATCHEIG_STATUS_NOT_SUPPORTED.
+ * - Backends: host (OpenMP over the batch) and CUDA. On a CUDA handle, A, W
+ *   and info may be device (or managed) arrays: the work is enqueued on the
+ *   handle's stream and the call returns at once; or host arrays: the batch
+ *   is staged through device buffers and the call returns when the results
+ *   are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
+ *   then live in the same memory as A. Without vectors the CUDA backend
+ *   does not write A.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
  * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the
@@ -360,7 +364,16 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   is updated rather than recomputed, A_k carries rounding errors that
  *   rotations cannot remove, so the tolerance this variant uses is
  *   max(tol, 4 sqrt(n) u).
- * - ::BATCHEIG_ALG_AUTO: the host backend picks by n (docs/performance.md).
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_WARP, ::BATCHEIG_ALG_JACOBI_CUDA_SHARED,
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_GLOBAL (CUDA backend): the two-sided method
+ *   with a team of threads per matrix (p lanes of a warp, or a block), each
+ *   step's rotations applied as independent 2x2 blocks of J^H A J; iterate
+ *   and vectors in shared memory (WARP, SHARED: while one problem fits in a
+ *   block's shared memory, ::BATCHEIG_STATUS_NOT_SUPPORTED beyond) or in
+ *   the workspace (GLOBAL, every n). A_k is the rotated matrix, as for
+ *   the host's scalar variant.
+ * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
+ *   docs/performance.md).
  * A variant that does not belong to the handle's backend makes the call
  * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *
@@ -389,7 +402,11 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * Workspace: as geevBatched. `work == NULL` makes the handle allocate and
  * cache it; otherwise `lwork` bytes at `work` are used and the call
  * allocates nothing. The size depends on `jobz`, n, batch, the variant (so on
- * the params) and the thread count, not on the data.
+ * the params) and the thread count, not on the data. On a CUDA handle the
+ * workspace is device memory: none for the shared-memory variants, and for
+ * ::BATCHEIG_ALG_JACOBI_CUDA_GLOBAL at most max(the bytes of the input batch,
+ * one matrix's scratch). Calls with host arrays on a CUDA handle check
+ * `lwork` but stage through buffers the handle owns.
  */
 /** @{ */
 

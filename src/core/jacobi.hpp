@@ -229,14 +229,44 @@ BATCHEIG_HD void step_rotations(const Team &tm, index_t n, index_t step, M a, Ro
     }
 }
 
-// Pair (k, l), k <= l, of the h(h+1)/2 pairs of slots: t = l(l+1)/2 + k.
-BATCHEIG_HD void triangle_index(index_t t, index_t &k, index_t &l) {
-    index_t r = index_t(sqrtf(2.0f * float(t)));  // about l; corrected below
-    while (r * (r + 1) / 2 > t) --r;
-    while ((r + 1) * (r + 2) / 2 <= t) ++r;
-    l = r;
-    k = t - r * (r + 1) / 2;
-}
+// Walks the items of a loop split across a team without divisions: the
+// pairs (k, l), k <= l < h, in the order l(l+1)/2 + k (TriangleWalk), and
+// the (row i, slot l) items of an n x h grid in the order l n + i
+// (GridWalk); next() advances by `stride` items.
+struct TriangleWalk {
+    index_t k, l;
+    BATCHEIG_HD TriangleWalk(index_t t, index_t stride) : k(t), l(0), stride_(stride) { settle(); }
+    BATCHEIG_HD void next() {
+        k += stride_;
+        settle();
+    }
+
+  private:
+    index_t stride_;
+    BATCHEIG_HD void settle() {
+        while (k > l) {  // row l holds k = 0..l
+            k -= l + 1;
+            ++l;
+        }
+    }
+};
+struct GridWalk {
+    index_t i, l;
+    BATCHEIG_HD GridWalk(index_t t, index_t n, index_t stride) : i(t), l(0), n_(n), stride_(stride) { settle(); }
+    BATCHEIG_HD void next() {
+        i += stride_;
+        settle();
+    }
+
+  private:
+    index_t n_, stride_;
+    BATCHEIG_HD void settle() {
+        while (i >= n_) {
+            i -= n_;
+            ++l;
+        }
+    }
+};
 
 // A := J^H A J and V := V J for the rotations in rot (h = players(n)/2
 // slots), as independent 2x2 blocks: block (k, l) of J^H A J, rows
@@ -246,17 +276,15 @@ BATCHEIG_HD void triangle_index(index_t t, index_t &k, index_t &l) {
 // Hermitian); the diagonal blocks k = l get the exact 2x2 results
 // (diag(lp, lq)) and their diagonal changes are summed into z (see
 // solve_scalar). Entries of the dummy index n of odd n are absent (its
-// slot never rotates). Each member takes the blocks and the rows of V it
-// owns; the caller syncs afterwards.
+// slot never rotates). Each member takes the blocks and the (row, pair)
+// items of V it owns; the caller syncs afterwards.
 template <class Team, class M, class MV>
 BATCHEIG_HD void step_update(const Team &tm, index_t n, M a, bool want_v, MV v,
                              const Rotation<typename M::value_type> *rot, VecView<real_t<typename M::value_type>> z) {
     using T = typename M::value_type;
     const index_t h = players(n) / 2;
-    const index_t blocks = h * (h + 1) / 2;
-    for (index_t t = tm.first(0); t < blocks; t += tm.size()) {
-        index_t k, l;
-        triangle_index(t, k, l);
+    for (TriangleWalk it(tm.first(0), tm.size()); it.l < h; it.next()) {
+        const index_t k = it.k, l = it.l;
         const Rotation<T> rk = rot[k];
         if (k == l) {
             if (!rk.on) continue;
@@ -298,12 +326,13 @@ BATCHEIG_HD void step_update(const Team &tm, index_t n, M a, bool want_v, MV v,
             a(rl.q, rk.q) = conj(x11);
         }
     }
+    // V := V J, one (row, pair) item at a time: consecutive members take
+    // consecutive rows of the same pair.
     if (want_v)
-        for (index_t i = tm.first(0); i < n; i += tm.size())
-            for (index_t l = 0; l < h; ++l) {
-                const Rotation<T> r = rot[l];
-                if (r.on) rotate_right(v(i, r.p), v(i, r.q), r.c, r.s);
-            }
+        for (GridWalk it(tm.first(0), n, tm.size()); it.l < h; it.next()) {
+            const Rotation<T> &r = rot[it.l];
+            if (r.on) rotate_right(v(it.i, r.p), v(it.i, r.q), r.c, r.s);
+        }
 }
 
 // ---------------------------------------------------------------------------

@@ -132,6 +132,13 @@ inline int shared_optin_bytes() {
     return bytes;
 }
 
+inline int multiprocessors() {
+    int dev = 0, sms = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    return sms > 0 ? sms : 1;
+}
+
 template <class Kernel>
 batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
     if (bytes > 48 * 1024)
@@ -147,9 +154,13 @@ batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const cor
     const std::size_t slice = Layout<T>(p.n, p.want_v).bytes();
     const std::size_t cap = std::size_t(shared_optin_bytes());
     if (slice + kTeamScratchBytes > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    // Teams per block: up to 256 threads, within the shared memory per block.
+    // Teams per block: up to 256 threads, within the shared memory per block,
+    // and few enough that a small batch still spreads over every SM (two
+    // blocks per SM at least, while teams allow).
     int teams = 256 / P;
     while (teams > 1 && std::size_t(teams) * slice > cap) teams /= 2;
+    const std::int64_t spread = 2 * std::int64_t(multiprocessors());
+    while (teams > 1 && (p.batch + teams - 1) / teams < spread) teams /= 2;
     const std::size_t bytes = std::size_t(teams) * slice;
     auto kernel = syevj_warp_kernel<T, P>;
     batcheigStatus_t st = allow_shared(kernel, bytes);
