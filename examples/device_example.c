@@ -11,8 +11,9 @@
  *      safe under CUDA graph capture);
  *   5. batcheigDgeevBatched enqueued on the stream (returns at once), the
  *      results copied back on the same stream, one synchronisation;
- *   6. the same for batcheigDsyevjBatched (symmetric, Jacobi), which reports
- *      BATCHEIG_STATUS_NOT_SUPPORTED in builds without CUDA Jacobi kernels.
+ *   6. the same for batcheigDsyevjBatched (symmetric, Jacobi); versions
+ *      without CUDA Jacobi kernels report BATCHEIG_STATUS_NOT_SUPPORTED,
+ *      which the program reports and skips.
  *
  * Build against an installed batcheig and the CUDA runtime:
  *   cc -std=c99 device_example.c $(pkg-config --cflags --libs batcheig) \
