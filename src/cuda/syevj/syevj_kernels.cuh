@@ -132,6 +132,16 @@ inline int shared_optin_bytes() {
     return bytes;
 }
 
+// Shared memory the driver reserves per resident block (1 KB on sm_80/sm_90).
+inline constexpr std::size_t kDriverSharedBytes = 1024;
+
+inline int shared_per_multiprocessor() {
+    int dev = 0, bytes = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
+    return bytes;
+}
+
 inline int multiprocessors() {
     int dev = 0, sms = 0;
     cudaGetDevice(&dev);
@@ -154,11 +164,26 @@ batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const cor
     const std::size_t slice = Layout<T>(p.n, p.want_v).bytes();
     const std::size_t cap = std::size_t(shared_optin_bytes());
     if (slice + kTeamScratchBytes > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    // Teams per block: up to 256 threads, within the shared memory per block,
-    // and few enough that a small batch still spreads over every SM (two
-    // blocks per SM at least, while teams allow).
-    int teams = 256 / P;
-    while (teams > 1 && std::size_t(teams) * slice > cap) teams /= 2;
+    // Teams per block: up to 256 threads, within the shared memory per block;
+    // among those, the count that keeps the most teams resident per SM (the
+    // problem's shared memory, not registers, bounds the residency: e.g.
+    // 8 teams of 18 KB (n = 32, double, vectors) leave a third of an H100
+    // SM's 228 KB unused, 4 teams per block fit three blocks); then few
+    // enough that a small batch still spreads over every SM (two blocks per
+    // SM at least, while teams allow).
+    const std::size_t per_sm = std::size_t(shared_per_multiprocessor());
+    int teams = 1;
+    std::size_t best = 0;
+    for (int t = 256 / P; t >= 1; t /= 2) {
+        const std::size_t bytes = std::size_t(t) * slice;
+        if (bytes > cap) continue;
+        const std::size_t blocks = std::min<std::size_t>(per_sm / (bytes + kDriverSharedBytes), 2048 / (t * P));
+        const std::size_t resident = std::min<std::size_t>(blocks, 32) * std::size_t(t);
+        if (resident > best) {
+            best = resident;
+            teams = t;
+        }
+    }
     const std::int64_t spread = 2 * std::int64_t(multiprocessors());
     while (teams > 1 && (p.batch + teams - 1) / teams < spread) teams /= 2;
     const std::size_t bytes = std::size_t(teams) * slice;
