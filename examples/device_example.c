@@ -80,7 +80,7 @@ static double geev_residual(const double *A, const double *wr, const double *wi,
     for (int j = 0; j < N; ++j) {
         const double lr = wr[(size_t)b * N + j], li = wi[(size_t)b * N + j];
         /* columns holding the real and imaginary parts of v_j */
-        const int cr = li < 0 ? j - 1 : j, ci = li > 0 ? j + 1 : j - 1;
+        const int cr = li < 0 ? j - 1 : j, ci = li > 0 ? j + 1 : j;
         const double sgn = li < 0 ? -1.0 : 1.0;
         double r2 = 0.0;
         for (int i = 0; i < N; ++i) {

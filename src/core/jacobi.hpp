@@ -500,16 +500,32 @@ BATCHEIG_HD void refine_orthonormal(const Team &tm, index_t n, MV v, MF f, MO ou
         }
     }
     tm.sync();
-    // out(:, pos(j)) = V (I + f)(:, j) with f = -F/2, column by column.
+    // out(:, pos(j)) = V (I + f)(:, j) with f = -F/2, column by column:
+    // out(r, pos(j)) = v(r, j) + sum_k v(r, k) f(k, j), summed in k order.
+    // The serial team runs it as column updates (unit stride on the host);
+    // other teams sum each entry in a register and store it once (out may
+    // be the caller's array in global memory), which adds the same terms in
+    // the same order.
     for (index_t j = tm.first(0); j < n; j += tm.size()) {
         const auto tj = out.col(sort ? sorted_position(n, w, j) : j);
         const auto vj = v.col(j);
-        for (index_t r = 0; r < n; ++r) tj[r] = vj[r];
-        for (index_t k = 0; k < n; ++k) {
-            const T fkj = f(k, j);
-            if (fkj == T(0)) continue;
-            const auto vk = v.col(k);
-            for (index_t r = 0; r < n; ++r) tj[r] += vk[r] * fkj;
+        if constexpr (Team::serial) {
+            for (index_t r = 0; r < n; ++r) tj[r] = vj[r];
+            for (index_t k = 0; k < n; ++k) {
+                const T fkj = f(k, j);
+                if (fkj == T(0)) continue;
+                const auto vk = v.col(k);
+                for (index_t r = 0; r < n; ++r) tj[r] += vk[r] * fkj;
+            }
+        } else {
+            for (index_t r = 0; r < n; ++r) {
+                T acc = vj[r];
+                for (index_t k = 0; k < n; ++k) {
+                    const T fkj = f(k, j);
+                    if (fkj != T(0)) acc += v(r, k) * fkj;
+                }
+                tj[r] = acc;
+            }
         }
     }
     tm.sync();
