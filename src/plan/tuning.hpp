@@ -96,18 +96,21 @@ inline constexpr int cuda_jacobi_warp_max_n = 32;
 // Lanes per matrix of BATCHEIG_ALG_JACOBI_CUDA_WARP: the smallest power of
 // two >= n in [4, 32]. A step updates (n/2)(n/2+1)/2 independent 2x2 blocks
 // of the iterate and n rows of the vectors, so about n lanes keep every lane
-// busy; kernels exist for 4, 8, 16 and 32.
+// busy; kernels exist for 4, 8, 16 and 32. It depends on n only: the team's
+// reductions sum in an order set by the lane count, and every matrix must
+// get bitwise the same results whatever batch it comes in.
 inline int cuda_jacobi_warp_lanes(int n) {
     int p = 4;
     while (p < n && p < 32) p *= 2;
     return p;
 }
 
-// Threads per block of BATCHEIG_ALG_JACOBI_CUDA_SHARED: about 4 per row (a
-// step has ~n^2/8 2x2 blocks), a power of two in [64, 512].
+// Threads per block of BATCHEIG_ALG_JACOBI_CUDA_SHARED: about 8 per row (a
+// step has ~n^2/8 2x2 blocks and n^2/2 row rotations of V), a power of two
+// in [64, 1024].
 inline int cuda_jacobi_block_threads(int n) {
     int t = 64;
-    while (t < 4 * n && t < 512) t *= 2;
+    while (t < 8 * n && t < 1024) t *= 2;
     return t;
 }
 
