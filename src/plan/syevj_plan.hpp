@@ -49,11 +49,12 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
         {
             batcheigAlgorithm_t v = params.algorithm;
             if (v == BATCHEIG_ALG_AUTO) {
-                // By n only, never by jobz (the fit is tested with vectors),
-                // so that the eigenvalues do not change when vectors are
-                // requested.
+                // By precision and n only, never by jobz (the fit is tested
+                // with vectors) or batch: the eigenvalues do not change when
+                // vectors are requested, and every matrix gets bitwise the
+                // results of a single call.
                 const bool fits = cuda::syevj_fits_shared<T>(p.n, true);
-                if (p.n <= tuning::cuda_jacobi_warp_max_n && fits)
+                if (p.n <= tuning::cuda_jacobi_warp_max_n(sizeof(T)) && fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_WARP;
                 else if (fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_SHARED;

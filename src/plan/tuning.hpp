@@ -2,6 +2,8 @@
 // comment saying how it was chosen.
 #pragma once
 
+#include <cstddef>
+
 namespace batcheig::plan::tuning {
 
 // Host backend: matrices per OpenMP scheduling chunk. Small n costs a few
@@ -87,11 +89,23 @@ inline int cuda_geev_block_threads(int n) {
 inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the warp variant
-// up to cuda_jacobi_warp_max_n while one problem (with vectors) fits in a
-// block's shared memory, then the shared (block) variant while it fits, then
-// the global one. Provisional values until measured with
-// `batcheig_bench syevj --memory device` (docs/performance.md).
-inline constexpr int cuda_jacobi_warp_max_n = 32;
+// up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
+// fits in a block's shared memory, then the shared (block) variant while it
+// fits, then the global one. The choice depends on the precision and n only
+// (never on the batch: every matrix gets bitwise the results of a single
+// call). Measured 2026-11-21 on an H200 with `batcheig_bench syevj --memory
+// device --vectors --algorithm jacobi-cuda-{warp,shared} --batch
+// {1000,20000}`, ms at batch 1 000 / 20 000:
+//   double          n = 32: warp 1.30 / 17.1, shared 1.29 / 22.8
+//                   n = 40: warp 2.37 / 44.4, shared 3.63 / 66.9
+//                   n = 48: warp 7.17 / 110,  shared 5.10 / 93.8
+//   complex double  n = 24: warp 0.97 / 15.5, shared 1.05 / 19.6
+//                   n = 32: warp 3.24 / 43.2, shared 1.68 / 30.1
+// (the warp variant's teams hold 2n^2 elements of shared memory each, so
+// complex double at n = 32 keeps only 6 teams per SM). Single precision and
+// complex float, not measured, follow the element size: 4- and 8-byte
+// elements as double.
+inline int cuda_jacobi_warp_max_n(std::size_t element_bytes) { return element_bytes >= 16 ? 24 : 40; }
 
 // Lanes per matrix of BATCHEIG_ALG_JACOBI_CUDA_WARP: the smallest power of
 // two >= n in [4, 32]. A step updates (n/2)(n/2+1)/2 independent 2x2 blocks
