@@ -101,11 +101,16 @@ inline constexpr long long cuda_geev_global_chunk = 65536;
 //                   n = 48: warp 7.17 / 110,  shared 5.10 / 93.8
 //   complex double  n = 24: warp 0.97 / 15.5, shared 1.05 / 19.6
 //                   n = 32: warp 3.24 / 43.2, shared 1.68 / 30.1
+//   float           n = 40: warp 1.87 / 20.8, shared 2.90 / 52.6
+//                   n = 48: warp 3.05 / 43.1, shared 4.11 / 74.7
+//   complex float   n = 40: warp 2.31 / 43.2, shared 3.44 / 62.5
+//                   n = 48: warp 6.99 / 105,  shared 4.96 / 90.4
 // (the warp variant's teams hold 2n^2 elements of shared memory each, so
-// complex double at n = 32 keeps only 6 teams per SM). Single precision and
-// complex float, not measured, follow the element size: 4- and 8-byte
-// elements as double.
-inline int cuda_jacobi_warp_max_n(std::size_t element_bytes) { return element_bytes >= 16 ? 24 : 40; }
+// complex double at n = 32 keeps only 6 teams per SM). Float beyond n = 48
+// was not measured.
+inline int cuda_jacobi_warp_max_n(std::size_t element_bytes) {
+    return element_bytes >= 16 ? 24 : element_bytes <= 4 ? 48 : 40;
+}
 
 // Lanes per matrix of BATCHEIG_ALG_JACOBI_CUDA_WARP: the smallest power of
 // two >= n in [4, 32]. A step updates (n/2)(n/2+1)/2 independent 2x2 blocks
