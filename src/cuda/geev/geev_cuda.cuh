@@ -7,6 +7,7 @@
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device.hpp"
+#include "cuda/launch.cuh"
 #include "cuda/geev/geev_cuda.hpp"
 #include "cuda/geev/geev_team.cuh"
 #include "cuda/geev/geev_thread.cuh"
@@ -36,8 +37,6 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const GeevP
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
-
-inline std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
 
 // Host arrays: move the batch through device buffers, `chunk` matrices at a
 // time, and wait for the results. (The streaming pipeline that overlaps

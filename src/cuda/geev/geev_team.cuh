@@ -16,6 +16,7 @@
 #include "common/problem.hpp"
 #include "core/geev.hpp"
 #include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
 #include "cuda/team.cuh"
 #include "plan/tuning.hpp"
 
@@ -121,28 +122,6 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
     if (tm.leader()) p.info[b] = info;
 }
 
-// Static shared memory of the block-team kernels (BlockTeam's reduction
-// slots); it counts against the same per-block limit as the problem, so the
-// shared-memory variants claim order n while shared_bytes + this fit.
-inline constexpr std::size_t kTeamScratchBytes = 32 * sizeof(unsigned long long);
-
-inline int shared_optin_bytes() {
-    int dev = 0, bytes = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    return bytes;
-}
-
-template <class Kernel>
-batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
-    if (bytes > 48 * 1024)
-        BATCHEIG_CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-    return BATCHEIG_STATUS_SUCCESS;
-}
-
-// Matrices per launch (grid size limits and 32-bit block indices).
-inline constexpr std::int64_t kLaunchMatrices = std::int64_t(1) << 24;
-
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p) {
     const std::size_t slice = shared_bytes<T>(p.n, p.want_vl, p.want_vr);
@@ -175,8 +154,8 @@ inline int geev_block_threads(int n) { return plan::tuning::cuda_geev_block_thre
 // True when one matrix's problem fits in the shared memory of one block.
 template <class T>
 bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
-    return geev_team_detail::shared_bytes<T>(n, want_vl, want_vr) + geev_team_detail::kTeamScratchBytes <=
-           std::size_t(geev_team_detail::shared_optin_bytes());
+    return geev_team_detail::shared_bytes<T>(n, want_vl, want_vr) + kTeamScratchBytes <=
+           std::size_t(shared_optin_bytes());
 }
 
 template <class T>
@@ -211,14 +190,14 @@ batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p) {
 // launch.
 template <class T>
 std::size_t geev_global_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
-    const std::size_t slice = (core::GeevWork<T>::bytes(n, want_vl || want_vr) + 255) / 256 * 256;
+    const std::size_t slice = align256(core::GeevWork<T>::bytes(n, want_vl || want_vr));
     return slice * std::size_t(std::min<std::int64_t>(batch, plan::tuning::cuda_geev_global_chunk));
 }
 
 template <class T>
 batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
-    const std::size_t slice = (core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr) + 255) / 256 * 256;
+    const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
     const int threads = geev_block_threads(p.n);
     const std::int64_t chunk = plan::tuning::cuda_geev_global_chunk;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += chunk) {

@@ -7,6 +7,7 @@
 #include "core/geev.hpp"
 #include "cuda/cuda_check.cuh"
 #include "common/problem.hpp"
+#include "cuda/launch.cuh"
 #include "cuda/layout.cuh"
 #include "plan/tuning.hpp"
 
@@ -23,8 +24,6 @@ struct Chunk {
     T *a, *vl, *vr, *tau, *x0, *x1;
     R *scale, *cn;
 };
-
-inline std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
 
 // Bytes of one chunk's buffers, and their placement.
 template <class T>

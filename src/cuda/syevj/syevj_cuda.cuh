@@ -7,6 +7,7 @@
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device.hpp"
+#include "cuda/launch.cuh"
 #include "cuda/memory.hpp"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
@@ -42,8 +43,6 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
-
-inline std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
 
 // Host arrays: move the batch through device buffers, `chunk` matrices at a
 // time, and wait for the results.

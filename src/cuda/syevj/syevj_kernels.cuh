@@ -14,6 +14,7 @@
 #include "common/problem.hpp"
 #include "core/jacobi_syevj.hpp"
 #include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
 #include "cuda/team.cuh"
 #include "plan/tuning.hpp"
 
@@ -120,45 +121,6 @@ __global__ __launch_bounds__(1024) void syevj_global_kernel(SyevjProblem<T> p, c
     solve<GlobalView<T>>(tm, p, opt, b0 + blockIdx.x, work + std::size_t(blockIdx.x) * slice);
 }
 
-// Static shared memory of the block-team kernels (BlockTeam's reduction
-// slots); it counts against the same per-block limit as the problem, so the
-// shared-memory variants claim order n while Layout bytes + this fit.
-inline constexpr std::size_t kTeamScratchBytes = 32 * sizeof(unsigned long long);
-
-inline int shared_optin_bytes() {
-    int dev = 0, bytes = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    return bytes;
-}
-
-// Shared memory the driver reserves per resident block (1 KB on sm_80/sm_90).
-inline constexpr std::size_t kDriverSharedBytes = 1024;
-
-inline int shared_per_multiprocessor() {
-    int dev = 0, bytes = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
-    return bytes;
-}
-
-inline int multiprocessors() {
-    int dev = 0, sms = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    return sms > 0 ? sms : 1;
-}
-
-template <class Kernel>
-batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
-    if (bytes > 48 * 1024)
-        BATCHEIG_CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-    return BATCHEIG_STATUS_SUCCESS;
-}
-
-// Matrices per launch (grid size limits and 32-bit block indices).
-inline constexpr std::int64_t kLaunchMatrices = std::int64_t(1) << 24;
-
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
     const std::size_t slice = Layout<T>(p.n, p.want_v).bytes();
@@ -203,8 +165,8 @@ batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const cor
 
 template <class T>
 bool syevj_fits_shared(int n, bool want_v) {
-    return syevj_detail::Layout<T>(n, want_v).bytes() + syevj_detail::kTeamScratchBytes <=
-           std::size_t(syevj_detail::shared_optin_bytes());
+    return syevj_detail::Layout<T>(n, want_v).bytes() + kTeamScratchBytes <=
+           std::size_t(shared_optin_bytes());
 }
 
 template <class T>
@@ -240,7 +202,7 @@ batcheigStatus_t syevj_shared(cudaStream_t s, const SyevjProblem<T> &p, const co
 // (at least one matrix, at most cuda_jacobi_global_chunk).
 template <class T>
 std::size_t syevj_global_slice(int n, bool want_v) {
-    return (syevj_detail::Layout<T>(n, want_v).bytes() + 255) / 256 * 256;
+    return align256(syevj_detail::Layout<T>(n, want_v).bytes());
 }
 template <class T>
 std::int64_t syevj_global_matrices(int n, bool want_v, int lda, int batch) {
