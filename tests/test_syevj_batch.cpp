@@ -32,23 +32,6 @@ using namespace bt;
 
 namespace {
 
-template <class T>
-std::vector<HermMatrix<T>> mixed_batch(int n, int count, std::uint64_t tag) {
-  const std::vector<HermFamily> fams = {HermFamily::Random, HermFamily::Graded, HermFamily::OrthCluster,
-                                        HermFamily::DiagGeom, HermFamily::Phases, HermFamily::Repeated};
-  std::vector<HermMatrix<T>> v;
-  for (int b = 0; b < count; ++b)
-    v.push_back(make_herm_matrix<T>(fams[b % fams.size()], Magnitude::Unit, n, make_seed(tag, n, b)));
-  return v;
-}
-
-template <class T>
-std::vector<const std::vector<T> *> ptrs(const std::vector<HermMatrix<T>> &v) {
-  std::vector<const std::vector<T> *> p;
-  for (const auto &m : v) p.push_back(&m.a);
-  return p;
-}
-
 /// Matrix b of run x and matrix c of run y have bitwise equal outputs.
 template <class T>
 void expect_same_matrix_results(const SyevjRun<T> &x, int b, const SyevjRun<T> &y, int c) {

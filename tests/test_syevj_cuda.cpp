@@ -87,23 +87,6 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
   return v;
 }
 
-template <class T>
-std::vector<HermMatrix<T>> mixed_batch(int n, int count, std::uint64_t tag) {
-  const std::vector<HermFamily> fams = {HermFamily::Random, HermFamily::Graded, HermFamily::OrthCluster,
-                                        HermFamily::DiagGeom, HermFamily::Phases, HermFamily::Repeated};
-  std::vector<HermMatrix<T>> v;
-  for (int b = 0; b < count; ++b)
-    v.push_back(make_herm_matrix<T>(fams[b % fams.size()], Magnitude::Unit, n, make_seed(tag, n, b)));
-  return v;
-}
-
-template <class T>
-std::vector<const std::vector<T> *> ptrs(const std::vector<HermMatrix<T>> &v) {
-  std::vector<const std::vector<T> *> p;
-  for (const auto &m : v) p.push_back(&m.a);
-  return p;
-}
-
 /// The Jacobi settings of one call, applied to a params object.
 struct JacobiSettings {
   batcheigAlgorithm_t alg = BATCHEIG_ALG_AUTO;

@@ -235,6 +235,26 @@ void herm_input(const std::vector<T> &a, int n, batcheigFillMode_t uplo, T *dst,
     }
 }
 
+/// `count` matrices of order n cycling through six families (random,
+/// graded, orthogonal cluster, geometric diagonal, random phases, repeated).
+template <class T>
+std::vector<HermMatrix<T>> mixed_batch(int n, int count, std::uint64_t tag) {
+  const std::vector<HermFamily> fams = {HermFamily::Random, HermFamily::Graded, HermFamily::OrthCluster,
+                                        HermFamily::DiagGeom, HermFamily::Phases, HermFamily::Repeated};
+  std::vector<HermMatrix<T>> v;
+  for (int b = 0; b < count; ++b)
+    v.push_back(make_herm_matrix<T>(fams[b % fams.size()], Magnitude::Unit, n, make_seed(tag, n, b)));
+  return v;
+}
+
+/// The matrices' storage, as the batch runners take it.
+template <class T>
+std::vector<const std::vector<T> *> ptrs(const std::vector<HermMatrix<T>> &v) {
+  std::vector<const std::vector<T> *> p;
+  for (const auto &m : v) p.push_back(&m.a);
+  return p;
+}
+
 }  // namespace bt
 
 #endif  // BATCHEIG_TESTS_SUPPORT_HERM_GENERATORS_HPP
