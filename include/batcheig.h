@@ -162,6 +162,40 @@ BATCHEIG_API batcheigStatus_t batcheigGetStream(batcheigHandle_t handle, batchei
 /** @brief Get the backend the handle actually runs on (never ::BATCHEIG_BACKEND_AUTO). */
 BATCHEIG_API batcheigStatus_t batcheigGetBackend(batcheigHandle_t handle, batcheigBackend_t *backend);
 
+/**
+ * @brief Choose the GPUs that calls with host arrays on a CUDA handle use.
+ *
+ * A batch in host memory is cut into chunks (batcheigParamsSetStreaming())
+ * and the chunks are shared out among the listed devices as each becomes
+ * free, so devices of different speeds are all kept busy. Each matrix's
+ * results are bitwise the same as on one device of the same model. Calls
+ * with device arrays are not affected: they run on the calling thread's
+ * current device, on the handle's stream.
+ *
+ * @param handle  a handle on the CUDA backend.
+ * @param count   number of devices in `devices`; 0 restores the default
+ *                (the calling thread's current device at each call).
+ * @param devices `count` distinct CUDA device ordinals (may be NULL when
+ *                `count` is 0).
+ * @return ::BATCHEIG_STATUS_NOT_SUPPORTED on a handle of another backend;
+ *         ::BATCHEIG_STATUS_INVALID_VALUE for `count` < 0 (argument 2), or a
+ *         NULL `devices` with `count` > 0, an ordinal that does not exist or
+ *         appears twice (argument 3). The handle keeps its list on failure.
+ */
+BATCHEIG_API batcheigStatus_t batcheigSetDevices(batcheigHandle_t handle, int count, const int *devices);
+
+/**
+ * @brief Read the device list set with batcheigSetDevices().
+ *
+ * `*count` receives the length of the list (0: the default, the current
+ * device); the first min(`capacity`, `*count`) ordinals go to `devices`,
+ * which may be NULL when `capacity` is 0.
+ * @return ::BATCHEIG_STATUS_INVALID_VALUE for `capacity` < 0 (argument 2),
+ *         NULL `devices` with `capacity` > 0 (argument 3), NULL `count`
+ *         (argument 4).
+ */
+BATCHEIG_API batcheigStatus_t batcheigGetDevices(batcheigHandle_t handle, int capacity, int *devices, int *count);
+
 /** @} */
 /* ------------------------------------------------------------------------ */
 /** @name Information */
@@ -223,6 +257,28 @@ BATCHEIG_API batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params
 /** @brief Read the algorithm override. */
 BATCHEIG_API batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params, batcheigAlgorithm_t *algorithm);
 
+/**
+ * @brief Chunking of calls with host arrays on the CUDA backend.
+ *
+ * Such a call moves the batch through the GPU in chunks of `chunk` matrices,
+ * each on one of `streams` streams per device with its own device buffers:
+ * while one chunk computes, the next one's input and the previous one's
+ * results cross the bus. Arrays in pinned host memory (cudaMallocHost,
+ * cudaHostRegister) are copied directly; pageable arrays go through pinned
+ * staging buffers of one chunk per stream that the handle keeps, so memory
+ * use on the device and in pinned host memory is bounded by
+ * `streams * chunk` matrices whatever the batch size.
+ *
+ * @param chunk   matrices per chunk, or 0 for the automatic choice (by the
+ *                bytes per matrix, docs/backends.md).
+ * @param streams streams per device, 1 to 16, or 0 for automatic (3).
+ * @return ::BATCHEIG_STATUS_INVALID_VALUE for `chunk` < 0 or `streams`
+ *         outside 0..16.
+ */
+BATCHEIG_API batcheigStatus_t batcheigParamsSetStreaming(batcheigParams_t params, int chunk, int streams);
+/** @brief Read the values set with batcheigParamsSetStreaming() (0: automatic); either pointer may be NULL. */
+BATCHEIG_API batcheigStatus_t batcheigParamsGetStreaming(batcheigParams_t params, int *chunk, int *streams);
+
 /** @} */
 /* ------------------------------------------------------------------------ */
 /** @name Non-symmetric eigenproblems: geevBatched
@@ -267,9 +323,12 @@ BATCHEIG_API batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params
  *
  * Memory spaces (CUDA backend): with device (or managed) arrays the call
  * is enqueued on the handle's stream and returns at once, like cuSOLVER;
- * with host arrays the batch is staged through device buffers that the
- * handle owns (`work` is then not used) and the call returns when the
- * results are in host memory, like LAPACK.
+ * with host arrays (pageable or pinned) the batch streams through the GPU
+ * in chunks, transfers overlapping computation on several streams and, with
+ * batcheigSetDevices(), several GPUs; buffers are the handle's (`work` is
+ * then not used), the work is ordered after what the handle's stream already
+ * holds, and the call returns when the results are in host memory, like
+ * LAPACK (batcheigParamsSetStreaming()).
  *
  * Workspace: `work == NULL` makes the handle allocate and cache it;
  * otherwise `lwork` bytes at `work` are used and the call allocates nothing.
@@ -342,8 +401,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * - Backends: host (OpenMP over the batch) and CUDA. On a CUDA handle, A, W
  *   and info may be device (or managed) arrays: the work is enqueued on the
  *   handle's stream and the call returns at once; or host arrays: the batch
- *   is staged through device buffers and the call returns when the results
- *   are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
+ *   streams through the GPU(s) as for geevBatched and the call returns when
+ *   the results are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
  *   then live in the same memory as A. Without vectors the CUDA backend
  *   does not write A.
  *

@@ -51,6 +51,7 @@ GeevProblem<T> make_problem(int jobvl, int jobvr, int n, T *A, int lda,
     p.VL = VL; p.ldvl = ldvl; p.VR = VR; p.ldvr = ldvr;
     p.info = info; p.batch = batch;
     p.max_iterations = params.max_iterations;
+    p.streaming = {params.stream_chunk, params.stream_count};
     return p;
 }
 

@@ -1,12 +1,17 @@
 // Handle, stream, backend, version and status-string entry points.
 #include <new>
+#include <utility>
+#include <vector>
 
 #include "api/api_common.hpp"
 #include "cuda/device.hpp"
 
 using namespace batcheig;
 
-batcheigContext::~batcheigContext() { cuda::release_workspace(*this); }
+batcheigContext::~batcheigContext() {
+    cuda::release_streaming(*this);
+    cuda::release_workspace(*this);
+}
 
 extern "C" {
 
@@ -62,6 +67,40 @@ batcheigStatus_t batcheigGetBackend(batcheigHandle_t handle, batcheigBackend_t *
     handle->error_argument = 0;
     if (!backend) return api::invalid(handle, 2);
     *backend = handle->backend;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigSetDevices(batcheigHandle_t handle, int count, const int *devices) {
+    if (!handle) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    handle->error_argument = 0;
+    if (handle->backend != BATCHEIG_BACKEND_CUDA) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    if (count < 0) return api::invalid(handle, 2);
+    if (count > 0 && !devices) return api::invalid(handle, 3);
+    const int available = cuda::device_count();
+    std::vector<int> list;
+    list.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        const int d = devices[i];
+        if (d < 0 || d >= available) return api::invalid(handle, 3);
+        for (int e : list)
+            if (e == d) return api::invalid(handle, 3);
+        list.push_back(d);
+    }
+    // Streams and staging buffers belong to the old list's devices.
+    cuda::release_streaming(*handle);
+    handle->devices = std::move(list);
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigGetDevices(batcheigHandle_t handle, int capacity, int *devices, int *count) {
+    if (!handle) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    handle->error_argument = 0;
+    if (capacity < 0) return api::invalid(handle, 2);
+    if (capacity > 0 && !devices) return api::invalid(handle, 3);
+    if (!count) return api::invalid(handle, 4);
+    const int size = static_cast<int>(handle->devices.size());
+    for (int i = 0; i < size && i < capacity; ++i) devices[i] = handle->devices[static_cast<std::size_t>(i)];
+    *count = size;
     return BATCHEIG_STATUS_SUCCESS;
 }
 

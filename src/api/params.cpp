@@ -71,6 +71,23 @@ batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params, batcheigAlg
     return BATCHEIG_STATUS_SUCCESS;
 }
 
+// ---- Host arrays on the CUDA backend ---------------------------------------
+
+batcheigStatus_t batcheigParamsSetStreaming(batcheigParams_t params, int chunk, int streams) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (chunk < 0 || streams < 0 || streams > batcheig::kMaxStreams) return BATCHEIG_STATUS_INVALID_VALUE;
+    params->stream_chunk = chunk;
+    params->stream_count = streams;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+batcheigStatus_t batcheigParamsGetStreaming(batcheigParams_t params, int *chunk, int *streams) {
+    if (!params) return BATCHEIG_STATUS_NOT_INITIALIZED;
+    if (chunk) *chunk = params->stream_chunk;
+    if (streams) *streams = params->stream_count;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
 // ---- Jacobi (syevj/heevj) options ------------------------------------------
 
 batcheigStatus_t batcheigParamsSetMaxSweeps(batcheigParams_t params, int maxSweeps) {

@@ -45,6 +45,7 @@ SyevjProblem<T> make_problem(int jobz, int uplo, int n, T *A, int lda,
     p.sort = params.sort;
     p.sweeps = params.jacobi_sweeps;
     p.residual = params.jacobi_residual;
+    p.streaming = {params.stream_chunk, params.stream_count};
     return p;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <vector>
 
 #include "batcheig.h"
 
@@ -40,6 +41,12 @@ struct batcheigContext {
     int device = 0;
     void *device_ws = nullptr;
     std::size_t device_ws_bytes = 0;
+    // Calls with host arrays (batcheigSetDevices): the GPUs that share the
+    // chunks; empty means the calling thread's current device. Their
+    // streams and staging buffers are created on first use and kept
+    // (cuda::Streaming, src/cuda/streaming.cpp).
+    std::vector<int> devices;
+    void *streaming = nullptr;
     ~batcheigContext();
 };
 
@@ -52,9 +59,16 @@ struct batcheigParamsInfo {
     bool sort = true;                // eigenvalues ascending, vectors alike
     int *jacobi_sweeps = nullptr;    // per-matrix outputs (batch entries), optional
     double *jacobi_residual = nullptr;
+    // Host arrays on the CUDA backend (batcheigParamsSetStreaming): matrices
+    // per chunk and streams per device, 0 = automatic.
+    int stream_chunk = 0;
+    int stream_count = 0;
 };
 
 namespace batcheig {
+// Streams per device a params object may ask for (batcheigParamsSetStreaming).
+inline constexpr int kMaxStreams = 16;
+
 using Context = batcheigContext;
 using Params = batcheigParamsInfo;
 

@@ -5,6 +5,13 @@
 
 namespace batcheig {
 
+// How a call with host arrays on the CUDA backend moves through the GPU(s)
+// (batcheigParamsSetStreaming; 0 = automatic).
+struct StreamingOptions {
+    int chunk = 0;    // matrices per chunk
+    int streams = 0;  // streams per device
+};
+
 // A geevBatched call. For real T the eigenvalues are (wr, wi); for complex T
 // they are w (wi is null).
 template <class T>
@@ -24,6 +31,7 @@ struct GeevProblem {
     int *info = nullptr;
     int batch = 0;
     int max_iterations = 0;  // 0: LAPACK default
+    StreamingOptions streaming;
 };
 
 // A syevjBatched / heevjBatched call. A holds the `lower` (else upper)
@@ -45,6 +53,7 @@ struct SyevjProblem {
     bool sort = true;
     int *sweeps = nullptr;
     double *residual = nullptr;
+    StreamingOptions streaming;
 };
 
 }  // namespace batcheig

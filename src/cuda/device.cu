@@ -30,6 +30,15 @@ int current_device() {
     return d;
 }
 
+int device_count() {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return count;
+}
+
 void *reserve_workspace(Context &ctx, std::size_t bytes) {
     if (bytes <= ctx.device_ws_bytes) return ctx.device_ws;
     release_workspace(ctx);

@@ -18,6 +18,9 @@ bool backend_usable();
 // The current CUDA device (0 without CUDA).
 int current_device();
 
+// Number of CUDA devices (0 without CUDA or without a GPU).
+int device_count();
+
 // The handle's cached device workspace, grown to at least `bytes` (after
 // synchronizing its stream, so that no queued kernel still uses the old
 // buffer). Returns nullptr when the allocation fails.
@@ -25,5 +28,9 @@ void *reserve_workspace(Context &ctx, std::size_t bytes);
 
 // Free the handle's device workspace.
 void release_workspace(Context &ctx);
+
+// Free the streams and staging buffers of host-array calls
+// (src/cuda/streaming.cpp).
+void release_streaming(Context &ctx);
 
 }  // namespace batcheig::cuda

@@ -145,9 +145,18 @@ inline int cuda_jacobi_global_threads(int n) {
 // workspace is also kept within the size of the caller's batch).
 inline constexpr long long cuda_jacobi_global_chunk = 65536;
 
-// Host arrays on the CUDA backend: matrices per staging round trip. Large
-// enough that each round trip fills the GPU (see cuda_geev_thread_chunk),
-// small enough that the staging buffers stay near 1 GB at n = 30, double.
-inline constexpr long long cuda_staging_chunk = 131072;
+// Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
+// leave them automatic: streams per device, and matrices per chunk, from the
+// bytes one matrix moves across the bus (inputs and outputs): about
+// cuda_stream_chunk_bytes per chunk, at least cuda_stream_chunk_min matrices
+// (the one-matrix-per-thread variant needs that many to fill the GPU) and at
+// most cuda_stream_chunk_max, and never more than cuda_stream_slot_bytes of
+// device buffers per stream. Small batches are cut so that every stream of
+// every device gets a chunk.
+inline constexpr int cuda_streams = 3;
+inline constexpr long long cuda_stream_chunk_bytes = 64ll << 20;
+inline constexpr long long cuda_stream_chunk_min = 32768;
+inline constexpr long long cuda_stream_chunk_max = 131072;
+inline constexpr long long cuda_stream_slot_bytes = 512ll << 20;
 
 }  // namespace batcheig::plan::tuning

@@ -1,4 +1,5 @@
-// geevBatched on the CUDA backend: variant dispatch and host-array staging.
+// geevBatched on the CUDA backend: variant dispatch, and host arrays through
+// the streaming pipeline.
 // Included once per precision by geev_cuda_{s,d,c,z}.cu.
 #pragma once
 
@@ -12,6 +13,7 @@
 #include "cuda/geev/geev_team.cuh"
 #include "cuda/geev/geev_thread.cuh"
 #include "cuda/memory.hpp"
+#include "cuda/streaming.hpp"
 #include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
@@ -38,69 +40,58 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const GeevP
     }
 }
 
-// Host arrays: move the batch through device buffers, `chunk` matrices at a
-// time, and wait for the results. (The streaming pipeline that overlaps
-// transfers with computation replaces this loop for large batches.)
+// Host arrays: the streaming pipeline (cuda/streaming.hpp) runs the chunks
+// through the same kernels as device arrays. A is input only: its contents
+// are unspecified on exit, and the caller's copy is left as it was.
 template <class T>
-batcheigStatus_t staged(Context &ctx, batcheigAlgorithm_t variant, const GeevProblem<T> &p) {
-    using R = core::real_t<T>;
-    const std::int64_t n = p.n;
-    const std::int64_t chunk = std::min<std::int64_t>(p.batch, plan::tuning::cuda_staging_chunk);
-    const std::size_t a_b = align256(sizeof(T) * p.lda * n * chunk);
-    const std::size_t w_b = align256(sizeof(T) * n * chunk);
-    const std::size_t wi_b = p.wi ? align256(sizeof(R) * n * chunk) : 0;
-    const std::size_t vl_b = p.want_vl ? align256(sizeof(T) * p.ldvl * n * chunk) : 0;
-    const std::size_t vr_b = p.want_vr ? align256(sizeof(T) * p.ldvr * n * chunk) : 0;
-    const std::size_t info_b = align256(sizeof(int) * chunk);
-    const std::size_t ws_b = align256(geev_workspace_bytes<T>(variant, p.n, p.want_vl, p.want_vr, static_cast<int>(chunk)));
-    const std::size_t total = a_b + w_b + wi_b + vl_b + vr_b + info_b + ws_b;
-    char *base = static_cast<char *>(reserve_workspace(ctx, total));
-    if (!base) return BATCHEIG_STATUS_ALLOC_FAILED;
+class GeevChunks final : public ChunkJob {
+  public:
+    GeevChunks(batcheigAlgorithm_t variant, const GeevProblem<T> &p) : variant_(variant), p_(p) {}
 
-    GeevProblem<T> d = p;  // the same problem over device buffers
-    char *q = base;
-    d.A = reinterpret_cast<T *>(q); q += a_b;
-    d.w = reinterpret_cast<T *>(q); q += w_b;
-    d.wi = p.wi ? reinterpret_cast<R *>(q) : nullptr; q += wi_b;
-    d.VL = p.want_vl ? reinterpret_cast<T *>(q) : nullptr; q += vl_b;
-    d.VR = p.want_vr ? reinterpret_cast<T *>(q) : nullptr; q += vr_b;
-    d.info = reinterpret_cast<int *>(q); q += info_b;
-    void *work = q;
-
-    cudaStream_t s = ctx.stream;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += chunk) {
-        const std::int64_t B = std::min<std::int64_t>(chunk, p.batch - b0);
-        d.batch = static_cast<int>(B);
-        BATCHEIG_CUDA_TRY(cudaMemcpyAsync(d.A, p.A + b0 * p.lda * n, sizeof(T) * p.lda * n * B,
-                                          cudaMemcpyHostToDevice, s));
-        batcheigStatus_t st = launch<T>(s, variant, d, work);
-        if (st != BATCHEIG_STATUS_SUCCESS) return st;
-        BATCHEIG_CUDA_TRY(cudaMemcpyAsync(p.w + b0 * n, d.w, sizeof(T) * n * B, cudaMemcpyDeviceToHost, s));
-        if (p.wi)
-            BATCHEIG_CUDA_TRY(cudaMemcpyAsync(p.wi + b0 * n, d.wi, sizeof(R) * n * B, cudaMemcpyDeviceToHost, s));
-        // Vectors: only the n x n part of each column block, so that rows
-        // n..ld-1 of the caller's arrays stay untouched.
-        if (p.want_vl)
-            BATCHEIG_CUDA_TRY(cudaMemcpy2DAsync(p.VL + b0 * p.ldvl * n, sizeof(T) * p.ldvl, d.VL,
-                                                sizeof(T) * p.ldvl, sizeof(T) * n, n * B,
-                                                cudaMemcpyDeviceToHost, s));
-        if (p.want_vr)
-            BATCHEIG_CUDA_TRY(cudaMemcpy2DAsync(p.VR + b0 * p.ldvr * n, sizeof(T) * p.ldvr, d.VR,
-                                                sizeof(T) * p.ldvr, sizeof(T) * n, n * B,
-                                                cudaMemcpyDeviceToHost, s));
-        BATCHEIG_CUDA_TRY(cudaMemcpyAsync(p.info + b0, d.info, sizeof(int) * B, cudaMemcpyDeviceToHost, s));
-        // The buffers are reused by the next chunk.
-        BATCHEIG_CUDA_TRY(cudaStreamSynchronize(s));
+    // The arrays in the order run() receives them.
+    int arrays(HostArray *a) const {
+        using R = core::real_t<T>;
+        const int n = p_.n;
+        a[0] = HostArray::dense(p_.A, sizeof(T) * std::size_t(p_.lda) * n, true, false);
+        a[1] = HostArray::dense(p_.w, sizeof(T) * n, false, true);
+        a[2] = HostArray::dense(p_.wi, sizeof(R) * n, false, true);  // real types only
+        a[3] = HostArray::columns(p_.want_vl ? p_.VL : nullptr, sizeof(T), n, p_.ldvl, false, true);
+        a[4] = HostArray::columns(p_.want_vr ? p_.VR : nullptr, sizeof(T), n, p_.ldvr, false, true);
+        a[5] = HostArray::dense(p_.info, sizeof(int), false, true);
+        return 6;
     }
-    return BATCHEIG_STATUS_SUCCESS;
-}
+    std::size_t workspace_bytes(int count) const override {
+        return geev_workspace_bytes<T>(variant_, p_.n, p_.want_vl, p_.want_vr, count);
+    }
+    batcheigStatus_t run(cudaStream_t s, void *const *dev, int count, void *work) const override {
+        using R = core::real_t<T>;
+        GeevProblem<T> d = p_;
+        d.A = static_cast<T *>(dev[0]);
+        d.w = static_cast<T *>(dev[1]);
+        d.wi = static_cast<R *>(dev[2]);
+        d.VL = static_cast<T *>(dev[3]);
+        d.VR = static_cast<T *>(dev[4]);
+        d.info = static_cast<int *>(dev[5]);
+        d.batch = count;
+        return launch<T>(s, variant_, d, work);
+    }
+
+  private:
+    batcheigAlgorithm_t variant_;
+    GeevProblem<T> p_;
+};
 
 }  // namespace geev_detail
 
 template <class T>
 batcheigStatus_t geev(Context &ctx, batcheigAlgorithm_t variant, const GeevProblem<T> &p, void *work,
                       std::size_t) {
-    if (!is_device_pointer(p.A)) return geev_detail::staged<T>(ctx, variant, p);
+    if (!is_device_pointer(p.A)) {
+        const geev_detail::GeevChunks<T> job(variant, p);
+        HostArray arrays[kMaxHostArrays];
+        const int count = job.arrays(arrays);
+        return stream_batch(ctx, p.streaming, arrays, count, p.batch, job);
+    }
     return geev_detail::launch<T>(ctx.stream, variant, p, work);
 }
 

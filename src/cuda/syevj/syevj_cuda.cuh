@@ -1,5 +1,5 @@
-// syevjBatched / heevjBatched on the CUDA backend: variant dispatch and
-// host-array staging. Included once per precision by syevj_cuda_{s,d,c,z}.cu.
+// syevjBatched / heevjBatched on the CUDA backend: variant dispatch, and
+// host arrays through the streaming pipeline. Included once per precision by syevj_cuda_{s,d,c,z}.cu.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include "cuda/device.hpp"
 #include "cuda/launch.cuh"
 #include "cuda/memory.hpp"
+#include "cuda/streaming.hpp"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
 #include "plan/tuning.hpp"
@@ -44,63 +45,57 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
     }
 }
 
-// Host arrays: move the batch through device buffers, `chunk` matrices at a
-// time, and wait for the results.
+// Host arrays: the streaming pipeline (cuda/streaming.hpp) runs the chunks
+// through the same kernels as device arrays. With vectors, only the n x n
+// part of each matrix goes back, so that rows n..lda-1 of the caller's A
+// stay untouched; without vectors the kernels do not write A and the
+// caller's A keeps its input.
 template <class T>
-batcheigStatus_t staged(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p) {
-    using R = core::real_t<T>;
-    const std::int64_t n = p.n;
-    const std::int64_t chunk = std::min<std::int64_t>(p.batch, plan::tuning::cuda_staging_chunk);
-    const std::size_t a_b = align256(sizeof(T) * p.lda * n * chunk);
-    const std::size_t w_b = align256(sizeof(R) * n * chunk);
-    const std::size_t info_b = align256(sizeof(int) * chunk);
-    const std::size_t sw_b = p.sweeps ? align256(sizeof(int) * chunk) : 0;
-    const std::size_t res_b = p.residual ? align256(sizeof(double) * chunk) : 0;
-    const std::size_t ws_b = align256(syevj_workspace_bytes<T>(variant, p.n, p.want_v, p.lda, static_cast<int>(chunk)));
-    char *base = static_cast<char *>(reserve_workspace(ctx, a_b + w_b + info_b + sw_b + res_b + ws_b));
-    if (!base) return BATCHEIG_STATUS_ALLOC_FAILED;
+class SyevjChunks final : public ChunkJob {
+  public:
+    SyevjChunks(batcheigAlgorithm_t variant, const SyevjProblem<T> &p) : variant_(variant), p_(p) {}
 
-    SyevjProblem<T> d = p;  // the same problem over device buffers
-    char *q = base;
-    d.A = reinterpret_cast<T *>(q); q += a_b;
-    d.w = reinterpret_cast<R *>(q); q += w_b;
-    d.info = reinterpret_cast<int *>(q); q += info_b;
-    d.sweeps = p.sweeps ? reinterpret_cast<int *>(q) : nullptr; q += sw_b;
-    d.residual = p.residual ? reinterpret_cast<double *>(q) : nullptr; q += res_b;
-    void *work = q;
-
-    cudaStream_t s = ctx.stream;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += chunk) {
-        const std::int64_t B = std::min<std::int64_t>(chunk, p.batch - b0);
-        d.batch = static_cast<int>(B);
-        BATCHEIG_CUDA_TRY(cudaMemcpyAsync(d.A, p.A + b0 * p.lda * n, sizeof(T) * p.lda * n * B,
-                                          cudaMemcpyHostToDevice, s));
-        batcheigStatus_t st = launch<T>(s, variant, d, work);
-        if (st != BATCHEIG_STATUS_SUCCESS) return st;
-        BATCHEIG_CUDA_TRY(cudaMemcpyAsync(p.w + b0 * n, d.w, sizeof(R) * n * B, cudaMemcpyDeviceToHost, s));
-        // Vectors: only the n x n part of each column block, so that rows
-        // n..lda-1 of the caller's A stay untouched. Without vectors the
-        // kernels do not write A, and the caller's A keeps its input.
-        if (p.want_v)
-            BATCHEIG_CUDA_TRY(cudaMemcpy2DAsync(p.A + b0 * p.lda * n, sizeof(T) * p.lda, d.A, sizeof(T) * p.lda,
-                                                sizeof(T) * n, n * B, cudaMemcpyDeviceToHost, s));
-        BATCHEIG_CUDA_TRY(cudaMemcpyAsync(p.info + b0, d.info, sizeof(int) * B, cudaMemcpyDeviceToHost, s));
-        if (p.sweeps)
-            BATCHEIG_CUDA_TRY(cudaMemcpyAsync(p.sweeps + b0, d.sweeps, sizeof(int) * B, cudaMemcpyDeviceToHost, s));
-        if (p.residual)
-            BATCHEIG_CUDA_TRY(
-                cudaMemcpyAsync(p.residual + b0, d.residual, sizeof(double) * B, cudaMemcpyDeviceToHost, s));
-        // The buffers are reused by the next chunk.
-        BATCHEIG_CUDA_TRY(cudaStreamSynchronize(s));
+    // The arrays in the order run() receives them.
+    int arrays(HostArray *a) const {
+        using R = core::real_t<T>;
+        const int n = p_.n;
+        a[0] = HostArray::columns(p_.A, sizeof(T), n, p_.lda, true, p_.want_v);
+        a[1] = HostArray::dense(p_.w, sizeof(R) * n, false, true);
+        a[2] = HostArray::dense(p_.info, sizeof(int), false, true);
+        a[3] = HostArray::dense(p_.sweeps, sizeof(int), false, true);
+        a[4] = HostArray::dense(p_.residual, sizeof(double), false, true);
+        return 5;
     }
-    return BATCHEIG_STATUS_SUCCESS;
-}
+    std::size_t workspace_bytes(int count) const override {
+        return syevj_workspace_bytes<T>(variant_, p_.n, p_.want_v, p_.lda, count);
+    }
+    batcheigStatus_t run(cudaStream_t s, void *const *dev, int count, void *work) const override {
+        using R = core::real_t<T>;
+        SyevjProblem<T> d = p_;
+        d.A = static_cast<T *>(dev[0]);
+        d.w = static_cast<R *>(dev[1]);
+        d.info = static_cast<int *>(dev[2]);
+        d.sweeps = static_cast<int *>(dev[3]);
+        d.residual = static_cast<double *>(dev[4]);
+        d.batch = count;
+        return launch<T>(s, variant_, d, work);
+    }
+
+  private:
+    batcheigAlgorithm_t variant_;
+    SyevjProblem<T> p_;
+};
 
 }  // namespace syevj_host_detail
 
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work, std::size_t) {
-    if (!is_device_pointer(p.A)) return syevj_host_detail::staged<T>(ctx, variant, p);
+    if (!is_device_pointer(p.A)) {
+        const syevj_host_detail::SyevjChunks<T> job(variant, p);
+        HostArray arrays[kMaxHostArrays];
+        const int count = job.arrays(arrays);
+        return stream_batch(ctx, p.streaming, arrays, count, p.batch, job);
+    }
     return syevj_host_detail::launch<T>(ctx.stream, variant, p, work);
 }
 

@@ -1,0 +1,401 @@
+// The host-memory streaming pipeline of the CUDA backend (streaming.hpp).
+//
+// Per device a ring of `streams` slots; a slot is a non-blocking stream with
+// device buffers for one chunk (every array, then the chunk's workspace) and,
+// for the arrays in pageable memory, pinned staging for one chunk. A device's
+// worker loops over its slots: wait for the slot's chunk, copy its pageable
+// results out of the staging, take the next chunk number (shared by all
+// devices), copy the chunk's pageable inputs into the staging, enqueue
+// host-to-device copies, the kernels and device-to-host copies. While the
+// worker waits on one slot, the others' transfers and kernels run.
+// Pinned arrays are copied by the DMA engines straight from and to the
+// caller's memory. The buffers are kept by the handle between calls.
+#include "cuda/streaming.hpp"
+
+#include <cuda_runtime.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <thread>
+#include <vector>
+
+#include "cuda/device.hpp"
+#include "plan/tuning.hpp"
+
+namespace batcheig::cuda {
+namespace {
+
+// One stream of a device with the buffers of one chunk.
+struct Slot {
+    cudaStream_t stream = nullptr;
+    void *dev = nullptr;
+    std::size_t dev_bytes = 0;
+    void *pinned = nullptr;
+    std::size_t pinned_bytes = 0;
+};
+
+struct Ring {
+    int device = 0;
+    std::vector<Slot> slots;
+};
+
+}  // namespace
+
+// What a handle keeps between calls (Context::streaming).
+struct Streaming {
+    std::vector<Ring> rings;
+};
+
+namespace {
+
+std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
+
+bool in_pinned_memory(const void *p) {
+    cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeHost;
+}
+
+// memcpy of `rows` runs of `width` bytes, `pitch` apart, over `threads`
+// OpenMP threads when there is enough to copy.
+void host_copy(char *dst, const char *src, std::size_t width, std::size_t pitch, std::int64_t rows, int threads) {
+    if (width == pitch) {  // one contiguous block, cut into 1 MiB pieces
+        const std::size_t bytes = width * std::size_t(rows);
+        constexpr std::size_t piece = std::size_t(1) << 20;
+        const std::int64_t pieces = std::int64_t((bytes + piece - 1) / piece);
+        if (threads <= 1 || pieces < 4) {
+            std::memcpy(dst, src, bytes);
+            return;
+        }
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (std::int64_t k = 0; k < pieces; ++k) {
+            const std::size_t off = std::size_t(k) * piece;
+            std::memcpy(dst + off, src + off, std::min(piece, bytes - off));
+        }
+        return;
+    }
+    if (threads <= 1 || width * std::size_t(rows) < (std::size_t(4) << 20)) {
+        for (std::int64_t r = 0; r < rows; ++r) std::memcpy(dst + r * pitch, src + r * pitch, width);
+        return;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (std::int64_t r = 0; r < rows; ++r) std::memcpy(dst + r * pitch, src + r * pitch, width);
+}
+
+// One call's state, shared by the devices' workers.
+struct Call {
+    const HostArray *arrays = nullptr;
+    int count = 0;
+    bool staged[kMaxHostArrays] = {};  // pageable: goes through the slot's pinned staging
+    std::int64_t batch = 0;
+    std::int64_t chunk = 0;
+    std::int64_t chunks = 0;
+    int streams = 0;
+    int copy_threads = 1;
+    const ChunkJob *job = nullptr;
+    cudaEvent_t after = nullptr;  // recorded on the handle's stream
+    std::atomic<std::int64_t> next{0};
+    std::atomic<bool> failed{false};
+
+    std::size_t dev_bytes() const {
+        std::size_t b = 0;
+        for (int i = 0; i < count; ++i)
+            if (arrays[i].host) b += align256(std::size_t(chunk) * arrays[i].stride);
+        return b + align256(job->workspace_bytes(static_cast<int>(chunk)));
+    }
+    std::size_t pinned_bytes() const {
+        std::size_t b = 0;
+        for (int i = 0; i < count; ++i)
+            if (arrays[i].host && staged[i]) b += align256(std::size_t(chunk) * arrays[i].stride);
+        return b;
+    }
+};
+
+#define BATCHEIG_STREAM_TRY(call)                          \
+    do {                                                   \
+        if ((call) != cudaSuccess) {                       \
+            cudaGetLastError();                            \
+            return BATCHEIG_STATUS_EXECUTION_FAILED;       \
+        }                                                  \
+    } while (0)
+
+// A device's worker: the loop over its ring described at the top.
+class Worker {
+  public:
+    Worker(Ring &ring, Call &call) : ring_(ring), call_(call) {}
+
+    batcheigStatus_t run() {
+        batcheigStatus_t st = prepare();
+        if (st != BATCHEIG_STATUS_SUCCESS) {
+            call_.failed = true;
+            return st;
+        }
+        std::vector<std::int64_t> busy(std::size_t(call_.streams), -1);
+        batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
+        for (;;) {
+            bool any = false;
+            for (int s = 0; s < call_.streams; ++s) {
+                Slot &slot = ring_.slots[std::size_t(s)];
+                std::int64_t &c = busy[std::size_t(s)];
+                if (c >= 0) {
+                    st = finish(slot, c);
+                    c = -1;
+                    if (st != BATCHEIG_STATUS_SUCCESS) fail(&result, st);
+                }
+                if (!call_.failed) {
+                    const std::int64_t next = call_.next.fetch_add(1);
+                    if (next < call_.chunks) {
+                        c = next;  // waited for even when start fails half-way
+                        st = start(slot, next);
+                        if (st != BATCHEIG_STATUS_SUCCESS) fail(&result, st);
+                    }
+                }
+                any = any || c >= 0;
+            }
+            if (!any) break;
+        }
+        return result;
+    }
+
+  private:
+    void fail(batcheigStatus_t *result, batcheigStatus_t st) {
+        if (*result == BATCHEIG_STATUS_SUCCESS) *result = st;
+        call_.failed = true;
+    }
+
+    // Streams and buffers of this device for the call's chunk size.
+    batcheigStatus_t prepare() {
+        BATCHEIG_STREAM_TRY(cudaSetDevice(ring_.device));
+        while (ring_.slots.size() < std::size_t(call_.streams)) {
+            Slot slot;
+            BATCHEIG_STREAM_TRY(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
+            ring_.slots.push_back(slot);
+        }
+        const std::size_t dev_bytes = call_.dev_bytes();
+        const std::size_t pinned_bytes = call_.pinned_bytes();
+        for (int s = 0; s < call_.streams; ++s) {
+            Slot &slot = ring_.slots[std::size_t(s)];
+            // Earlier calls have finished with these buffers: every call
+            // waits for all of its chunks before it returns.
+            if (slot.dev_bytes < dev_bytes) {
+                cudaFree(slot.dev);
+                slot.dev = nullptr;
+                slot.dev_bytes = 0;
+                if (cudaMalloc(&slot.dev, dev_bytes) != cudaSuccess) {
+                    cudaGetLastError();
+                    slot.dev = nullptr;
+                    return BATCHEIG_STATUS_ALLOC_FAILED;
+                }
+                slot.dev_bytes = dev_bytes;
+            }
+            if (slot.pinned_bytes < pinned_bytes) {
+                cudaFreeHost(slot.pinned);
+                slot.pinned = nullptr;
+                slot.pinned_bytes = 0;
+                if (cudaMallocHost(&slot.pinned, pinned_bytes) != cudaSuccess) {
+                    cudaGetLastError();
+                    slot.pinned = nullptr;
+                    return BATCHEIG_STATUS_ALLOC_FAILED;
+                }
+                slot.pinned_bytes = pinned_bytes;
+            }
+            BATCHEIG_STREAM_TRY(cudaStreamWaitEvent(slot.stream, call_.after, 0));
+        }
+        return BATCHEIG_STATUS_SUCCESS;
+    }
+
+    // Enqueue chunk c on the slot: inputs in, the kernels, results out.
+    batcheigStatus_t start(Slot &slot, std::int64_t c) {
+        const std::int64_t b0 = c * call_.chunk;
+        const std::int64_t count = std::min(call_.chunk, call_.batch - b0);
+        void *dev[kMaxHostArrays] = {};
+        char *d = static_cast<char *>(slot.dev);
+        char *pin = static_cast<char *>(slot.pinned);
+        char *staging[kMaxHostArrays] = {};
+        for (int i = 0; i < call_.count; ++i) {
+            const HostArray &a = call_.arrays[i];
+            if (!a.host) continue;
+            dev[i] = d;
+            d += align256(std::size_t(call_.chunk) * a.stride);
+            if (call_.staged[i]) {
+                staging[i] = pin;
+                pin += align256(std::size_t(call_.chunk) * a.stride);
+            }
+            if (!a.in) continue;
+            const std::size_t bytes = std::size_t(count) * a.stride;
+            const char *src = static_cast<const char *>(a.host) + std::size_t(b0) * a.stride;
+            if (call_.staged[i]) {
+                host_copy(staging[i], src, bytes, bytes, 1, call_.copy_threads);
+                src = staging[i];
+            }
+            BATCHEIG_STREAM_TRY(cudaMemcpyAsync(dev[i], src, bytes, cudaMemcpyHostToDevice, slot.stream));
+        }
+        const batcheigStatus_t st = call_.job->run(slot.stream, dev, static_cast<int>(count), d);
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+        for (int i = 0; i < call_.count; ++i) {
+            const HostArray &a = call_.arrays[i];
+            if (!a.host || !a.out) continue;
+            char *dst = call_.staged[i] ? staging[i] : static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
+            if (a.width == a.pitch)
+                BATCHEIG_STREAM_TRY(cudaMemcpyAsync(dst, dev[i], std::size_t(count) * a.stride,
+                                                    cudaMemcpyDeviceToHost, slot.stream));
+            else
+                BATCHEIG_STREAM_TRY(cudaMemcpy2DAsync(dst, a.pitch, dev[i], a.pitch, a.width,
+                                                      std::size_t(a.cols) * std::size_t(count),
+                                                      cudaMemcpyDeviceToHost, slot.stream));
+        }
+        return BATCHEIG_STATUS_SUCCESS;
+    }
+
+    // Wait for chunk c on the slot and copy its pageable results out.
+    batcheigStatus_t finish(Slot &slot, std::int64_t c) {
+        BATCHEIG_STREAM_TRY(cudaStreamSynchronize(slot.stream));
+        if (call_.failed) return BATCHEIG_STATUS_SUCCESS;  // the call fails anyway
+        const std::int64_t b0 = c * call_.chunk;
+        const std::int64_t count = std::min(call_.chunk, call_.batch - b0);
+        const char *pin = static_cast<const char *>(slot.pinned);
+        for (int i = 0; i < call_.count; ++i) {
+            const HostArray &a = call_.arrays[i];
+            if (!a.host || !call_.staged[i]) continue;
+            const char *src = pin;
+            pin += align256(std::size_t(call_.chunk) * a.stride);
+            if (!a.out) continue;
+            char *dst = static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
+            host_copy(dst, src, a.width, a.pitch, std::int64_t(a.cols) * count, call_.copy_threads);
+        }
+        return BATCHEIG_STATUS_SUCCESS;
+    }
+
+    Ring &ring_;
+    Call &call_;
+};
+
+Streaming &streaming_of(Context &ctx) {
+    if (!ctx.streaming) ctx.streaming = new Streaming{};
+    return *static_cast<Streaming *>(ctx.streaming);
+}
+
+int streams_of(const StreamingOptions &opt) { return opt.streams > 0 ? opt.streams : plan::tuning::cuda_streams; }
+
+}  // namespace
+
+std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays, int count, std::int64_t batch,
+                            int devices) {
+    if (batch <= 0) return 1;
+    if (opt.chunk > 0) return std::min<std::int64_t>(opt.chunk, batch);
+    namespace t = plan::tuning;
+    std::int64_t bytes = 0;
+    for (int i = 0; i < count; ++i)
+        if (arrays[i].host) bytes += std::int64_t(arrays[i].stride);
+    bytes = std::max<std::int64_t>(bytes, 1);
+    std::int64_t c = std::clamp<std::int64_t>(t::cuda_stream_chunk_bytes / bytes, t::cuda_stream_chunk_min,
+                                              t::cuda_stream_chunk_max);
+    c = std::min(c, std::max<std::int64_t>(1, t::cuda_stream_slot_bytes / bytes));
+    // Every stream of every device gets a chunk.
+    const std::int64_t slots = std::int64_t(streams_of(opt)) * std::max(devices, 1);
+    c = std::min(c, (batch + slots - 1) / slots);
+    return std::max<std::int64_t>(c, 1);
+}
+
+batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const HostArray *arrays, int count,
+                              std::int64_t batch, const ChunkJob &job) {
+    if (count > kMaxHostArrays) return BATCHEIG_STATUS_INTERNAL_ERROR;
+    if (batch <= 0) return BATCHEIG_STATUS_SUCCESS;
+    int caller_device = 0;
+    BATCHEIG_STREAM_TRY(cudaGetDevice(&caller_device));
+    std::vector<int> devices = ctx.devices;
+    if (devices.empty()) devices.push_back(caller_device);
+    const int ndev = static_cast<int>(devices.size());
+
+    Call call;
+    call.arrays = arrays;
+    call.count = count;
+    for (int i = 0; i < count; ++i) call.staged[i] = arrays[i].host && !in_pinned_memory(arrays[i].host);
+    call.batch = batch;
+    call.chunk = chunk_matrices(opt, arrays, count, batch, ndev);
+    call.chunks = (batch + call.chunk - 1) / call.chunk;
+    call.streams = streams_of(opt);
+    call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
+    call.job = &job;
+
+    // The rings of the call's devices, created here so that the workers
+    // never resize the list.
+    Streaming &st = streaming_of(ctx);
+    std::vector<std::size_t> ring_of(std::size_t(ndev), 0);
+    for (int k = 0; k < ndev; ++k) {
+        std::size_t r = 0;
+        while (r < st.rings.size() && st.rings[r].device != devices[std::size_t(k)]) ++r;
+        if (r == st.rings.size()) {
+            st.rings.emplace_back();
+            st.rings.back().device = devices[std::size_t(k)];
+        }
+        ring_of[std::size_t(k)] = r;
+    }
+
+    // Order the call after the work already on the handle's stream.
+    BATCHEIG_STREAM_TRY(cudaEventCreateWithFlags(&call.after, cudaEventDisableTiming));
+    if (cudaEventRecord(call.after, ctx.stream) != cudaSuccess) {
+        cudaGetLastError();
+        cudaEventDestroy(call.after);
+        return BATCHEIG_STATUS_EXECUTION_FAILED;
+    }
+
+    std::vector<batcheigStatus_t> status(std::size_t(ndev), BATCHEIG_STATUS_SUCCESS);
+    auto work = [&](int k) {
+        try {
+            Worker w(st.rings[ring_of[std::size_t(k)]], call);
+            status[std::size_t(k)] = w.run();
+        } catch (const std::bad_alloc &) {
+            status[std::size_t(k)] = BATCHEIG_STATUS_ALLOC_FAILED;
+            call.failed = true;
+        } catch (...) {
+            status[std::size_t(k)] = BATCHEIG_STATUS_INTERNAL_ERROR;
+            call.failed = true;
+        }
+    };
+    std::vector<std::thread> threads;
+    batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
+    try {
+        for (int k = 1; k < ndev; ++k) threads.emplace_back(work, k);
+    } catch (...) {
+        call.failed = true;  // the workers already started stop taking chunks
+        result = BATCHEIG_STATUS_INTERNAL_ERROR;
+    }
+    work(0);
+    for (auto &t : threads) t.join();
+    cudaEventDestroy(call.after);
+    cudaSetDevice(caller_device);
+    cudaGetLastError();
+    for (batcheigStatus_t s : status)
+        if (result == BATCHEIG_STATUS_SUCCESS) result = s;
+    return result;
+}
+
+void release_streaming(Context &ctx) {
+    if (!ctx.streaming) return;
+    auto *st = static_cast<Streaming *>(ctx.streaming);
+    int caller_device = 0;
+    const bool restore = cudaGetDevice(&caller_device) == cudaSuccess;
+    for (Ring &ring : st->rings) {
+        if (cudaSetDevice(ring.device) != cudaSuccess) continue;
+        for (Slot &slot : ring.slots) {
+            cudaStreamSynchronize(slot.stream);
+            cudaStreamDestroy(slot.stream);
+            cudaFree(slot.dev);
+            cudaFreeHost(slot.pinned);
+        }
+    }
+    if (restore) cudaSetDevice(caller_device);
+    cudaGetLastError();
+    delete st;
+    ctx.streaming = nullptr;
+}
+
+}  // namespace batcheig::cuda
