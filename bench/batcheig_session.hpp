@@ -1,6 +1,9 @@
 // The batcheig handle and params every batcheig implementation of the bench
 // runs with (geev and syevj, host and device arrays): a handle on the backend
-// named by --backend and a params object carrying --algorithm.
+// named by --backend and a params object carrying --algorithm; for host
+// arrays on the CUDA backend also --chunk / --streams
+// (batcheigParamsSetStreaming) and --devices (batcheigSetDevices), each set
+// only when given (host_streaming.hpp).
 #pragma once
 
 #include <batcheig.h>
@@ -19,7 +22,9 @@ inline void check_batcheig(batcheigStatus_t st, const char *what) {
 }
 
 // A handle on the backend named by --backend and a params object carrying
-// the --algorithm override (0, BATCHEIG_ALG_AUTO, unless given).
+// the --algorithm override (0, BATCHEIG_ALG_AUTO, unless given), the
+// streaming settings when --chunk or --streams was given, and the device
+// list when --devices was (which needs a CUDA handle).
 class BatcheigSession {
 public:
     explicit BatcheigSession(const Options &opt) {
@@ -33,6 +38,20 @@ public:
             check_batcheig(batcheigCreateParams(&p_), "batcheigCreateParams");
             const std::string what = "batcheigParamsSetAlgorithm(" + std::to_string(opt.algorithm) + ")";
             check_batcheig(bench_params_set_algorithm(p_, opt.algorithm), what.c_str());
+            if (opt.streaming_given) {
+                const std::string st = "batcheigParamsSetStreaming(" + std::to_string(opt.chunk) + ", " +
+                                       std::to_string(opt.streams) + ")";
+                check_batcheig(batcheigParamsSetStreaming(p_, opt.chunk, opt.streams), st.c_str());
+            }
+            if (!opt.devices.empty()) {
+                if (backend_ != BATCHEIG_BACKEND_CUDA)
+                    throw std::runtime_error("--devices: the batcheig handle (--backend " + opt.backend +
+                                             ") does not run on the CUDA backend");
+                std::string st = "batcheigSetDevices(";
+                for (size_t k = 0; k < opt.devices.size(); ++k) st += (k ? "," : "") + std::to_string(opt.devices[k]);
+                st += ")";
+                check_batcheig(batcheigSetDevices(h_, (int)opt.devices.size(), opt.devices.data()), st.c_str());
+            }
         } catch (...) {
             batcheigDestroyParams(p_);
             batcheigDestroy(h_);

@@ -52,13 +52,15 @@ Report::Report(const Options &opt) : opt_(opt) {
         if (!csv_)
             throw std::runtime_error("cannot open CSV file '" + opt_.csv + "': " + std::strerror(errno));
         // The first 15 columns are those of the earlier bench versions (docs/results/*.csv);
-        // later columns are only ever appended. A row whose status is not empty was not
+        // later columns are only ever appended (the last six: host arrays on the CUDA
+        // backend, host_streaming.hpp). A row whose status is not empty was not
         // measured: its time columns are empty.
         std::fprintf(csv_,
                      "workload,precision,n,batch,vectors,threads,reps,implementation,median_s,min_s,"
                      "matrices_per_s,gflops,batcheig_speedup,accuracy_ratio,info_nonzero,"
                      "memory,timed_matrices,h2d_s,d2h_s,algorithm,status,vector_residual_ratio,"
-                     "vector_orthogonality_ratio\n");
+                     "vector_orthogonality_ratio,host_memory,chunk,streams,devices,transfer_ratio,"
+                     "gpu_scaling\n");
         std::fflush(csv_);
     }
 }
@@ -114,6 +116,16 @@ void Report::add(const CaseResult &r) {
                         x.memory.c_str(), x.status.c_str(), note.c_str());
             continue;
         }
+        if (x.transfer_only) {
+            // Bytes moved, no eigenvalues: no GFLOP/s, accuracy or info.
+            char speedup[32] = "-";
+            if (have_t0) std::snprintf(speedup, sizeof speedup, "%.2f", x.median_s / t0);
+            std::printf("%5d %8lld  %-*s %-6s %11.3f %13.0f %9s %8s %9s %7s %9s %9s%s%s\n", r.n, r.batch,
+                        name_width_, x.impl.c_str(), x.memory.c_str(), x.median_s * 1e3, r.batch / x.median_s, "-",
+                        speedup, "-", "-", ms_or_dash(x.h2d_s).c_str(), ms_or_dash(x.d2h_s).c_str(),
+                        note.empty() ? "" : "  ", note.c_str());
+            continue;
+        }
         std::string acc = "-";
         if (x.reference) acc = "ref";
         else if (x.accuracy >= 0) {
@@ -136,7 +148,9 @@ void Report::add(const CaseResult &r) {
             std::fprintf(csv_, "%s,%c,%d,%lld,%d,%d,%d,%s,", r.workload.c_str(), r.precision, r.n, r.batch,
                          r.vectors ? 1 : 0, r.threads, r.reps, x.impl.c_str());
             const bool measured = x.status.empty();
-            if (measured)
+            if (measured && x.transfer_only)
+                std::fprintf(csv_, "%.6e,%.6e,%.6e,,", x.median_s, x.min_s, r.batch / x.median_s);
+            else if (measured)
                 std::fprintf(csv_, "%.6e,%.6e,%.6e,%.6e,", x.median_s, x.min_s, r.batch / x.median_s,
                              r.batch * r.flops_per_matrix / x.median_s * 1e-9);
             else std::fprintf(csv_, ",,,,");
@@ -144,7 +158,7 @@ void Report::add(const CaseResult &r) {
             std::fprintf(csv_, ",");
             if (measured && x.accuracy >= 0) std::fprintf(csv_, "%.4f", x.accuracy);
             std::fprintf(csv_, ",");
-            if (measured) std::fprintf(csv_, "%lld", x.info_nonzero);
+            if (measured && !x.transfer_only) std::fprintf(csv_, "%lld", x.info_nonzero);
             std::fprintf(csv_, ",%s,%lld,", x.memory.c_str(), x.timed > 0 ? x.timed : r.batch);
             if (x.h2d_s >= 0) std::fprintf(csv_, "%.6e", x.h2d_s);
             std::fprintf(csv_, ",");
@@ -155,6 +169,14 @@ void Report::add(const CaseResult &r) {
             if (x.vec_residual >= 0) std::fprintf(csv_, "%.4f", x.vec_residual);
             std::fprintf(csv_, ",");
             if (x.vec_orthogonality >= 0) std::fprintf(csv_, "%.4f", x.vec_orthogonality);
+            std::fprintf(csv_, ",%s,", csv_field(x.host_memory).c_str());
+            if (x.chunk >= 0) std::fprintf(csv_, "%d", x.chunk);
+            std::fprintf(csv_, ",");
+            if (x.streams >= 0) std::fprintf(csv_, "%d", x.streams);
+            std::fprintf(csv_, ",%s,", csv_field(x.devices).c_str());
+            if (measured && x.transfer_ratio >= 0) std::fprintf(csv_, "%.4f", x.transfer_ratio);
+            std::fprintf(csv_, ",");
+            if (measured && x.gpu_scaling >= 0) std::fprintf(csv_, "%.4f", x.gpu_scaling);
             std::fprintf(csv_, "\n");
         }
         std::fflush(csv_);

@@ -28,6 +28,12 @@ struct Options {
     std::string backend = "host";     // batcheig backend: host, cuda, auto
     bool backend_given = false;       // --backend was on the command line
     std::string memory = "host";      // geev, syevj: where batcheig's arrays live: host, device
+    // geev, syevj with --memory host on the CUDA backend (host_streaming.hpp):
+    std::string host_memory = "pageable";  // batcheig's host arrays: pageable, pinned (cudaMallocHost)
+    bool host_memory_given = false;        // --host-memory was on the command line
+    int chunk = 0, streams = 0;            // batcheigParamsSetStreaming (0: automatic)
+    bool streaming_given = false;          // --chunk or --streams was on the command line
+    std::vector<int> devices;              // batcheigSetDevices (empty: not called, the current device)
     long long cusolver_subset = 200;  // geev: matrices the cusolverDnXgeev loop is timed on (0: anchor off);
                                       // syevj: 0 turns the cuSOLVER anchors off (they are batched: whole batch)
     int algorithm = 0;                // batcheig variant forced through the params (0: BATCHEIG_ALG_AUTO)
@@ -97,6 +103,14 @@ struct Measurement {
     // max_j ||A v_j - lambda_j v_j||_2 / (||A||_1 u) and orthogonality
     // max |V^H V - I|_ij / u over a sample (-1: not checked).
     double vec_residual = -1, vec_orthogonality = -1;
+    // Host arrays on the CUDA backend (host_streaming.hpp); empty / -1: not applicable.
+    std::string host_memory;        // batcheig rows: pageable or pinned; the pinned-transfer row: pinned
+    int chunk = -1, streams = -1;   // batcheig rows: as passed to batcheigParamsSetStreaming (0: automatic)
+    std::string devices;            // batcheig rows: the batcheigSetDevices list ("0;1"), "default" when not
+                                    // set; the pinned-transfer row: the device it ran on
+    double transfer_ratio = -1;     // batcheig rows: time / time of the pinned-transfer row
+    double gpu_scaling = -1;        // the multi-GPU batcheig row: time(batcheig-1gpu) / time
+    bool transfer_only = false;     // the pinned-transfer row: no flops, accuracy or info to show
 };
 
 struct CaseResult {

@@ -1,8 +1,11 @@
 // geev through batcheig on host arrays: one batched call per run, workspace
 // from the _bufferSize query supplied by the caller (so the call allocates
-// nothing), params carrying --algorithm. On a CUDA handle the library stages
-// the batch through its own device buffers and returns when the results are
-// in host memory, so the wall-clock time includes both transfers.
+// nothing), params carrying --algorithm. On a CUDA handle the library streams
+// the batch through its own device buffers (--chunk, --streams, --devices:
+// batcheig_session.hpp) and returns when the results are in host memory, so
+// the wall-clock time includes every transfer. The outputs (wr, wi or W, VR
+// with --vectors, info) are pageable std::vectors, or with --host-memory
+// pinned cudaMallocHost'ed like the workload's A (host_streaming.hpp).
 #include <batcheig.h>
 
 #include <cmath>
@@ -13,6 +16,7 @@
 
 #include "geev_batcheig_call.hpp"
 #include "geev_impl.hpp"
+#include "host_streaming.hpp"
 
 namespace bench {
 namespace {
@@ -25,12 +29,14 @@ template <class T> class GeevBatcheig final : public GeevImpl<T> {
     static constexpr bool cplx = scalar_traits<T>::is_complex;
 
 public:
-    explicit GeevBatcheig(const Options &opt) : s_(opt) {}
+    GeevBatcheig(const Options &opt, const std::string &name)
+        : s_(opt), name_(name), w1_(pinned(opt)), vr_(pinned(opt)), w2_(pinned(opt)), info_(pinned(opt)) {}
     ~GeevBatcheig() override { release(); }
-    std::string name() const override { return "batcheig"; }
+    std::string name() const override { return name_; }
     // On a CUDA handle the first call of a size sets up the handle's staging buffers.
     bool full_warmup() const override { return s_.backend() == BATCHEIG_BACKEND_CUDA; }
     int algorithm() const override { return s_.algorithm(); }
+    bool host_arrays_on_gpu() const override { return s_.backend() == BATCHEIG_BACKEND_CUDA; }
 
     void prepare(const GeevProblem<T> &p) override {
         release();
@@ -72,31 +78,36 @@ public:
         std::free(work_);
         work_ = nullptr;
         lwork_ = 0;
-        std::vector<T>().swap(w1_);
-        std::vector<R>().swap(w2_);
-        std::vector<T>().swap(vr_);
-        std::vector<int>().swap(info_);
+        w1_.clear();
+        w2_.clear();
+        vr_.clear();
+        info_.clear();
     }
 
 private:
+    static bool pinned(const Options &opt) { return opt.host_memory == "pinned"; }
+
     BatcheigSession s_;
+    std::string name_;
     GeevProblem<T> p_;
     batcheigEigMode_t jr_ = BATCHEIG_EIG_MODE_NOVECTOR;
-    std::vector<T> w1_, vr_;
-    std::vector<R> w2_;
-    std::vector<int> info_;
+    HostArray<T> w1_, vr_;
+    HostArray<R> w2_;
+    HostArray<int> info_;
     void *work_ = nullptr;
     size_t lwork_ = 0;
 };
 
 }  // namespace
 
-template <class T> std::unique_ptr<GeevImpl<T>> make_geev_batcheig(const Options &opt) {
-    return std::make_unique<GeevBatcheig<T>>(opt);
+template <class T> std::unique_ptr<GeevImpl<T>> make_geev_batcheig(const Options &opt, const std::string &name) {
+    return std::make_unique<GeevBatcheig<T>>(opt, name);
 }
-template std::unique_ptr<GeevImpl<float>> make_geev_batcheig<float>(const Options &);
-template std::unique_ptr<GeevImpl<double>> make_geev_batcheig<double>(const Options &);
-template std::unique_ptr<GeevImpl<std::complex<float>>> make_geev_batcheig<std::complex<float>>(const Options &);
-template std::unique_ptr<GeevImpl<std::complex<double>>> make_geev_batcheig<std::complex<double>>(const Options &);
+template std::unique_ptr<GeevImpl<float>> make_geev_batcheig<float>(const Options &, const std::string &);
+template std::unique_ptr<GeevImpl<double>> make_geev_batcheig<double>(const Options &, const std::string &);
+template std::unique_ptr<GeevImpl<std::complex<float>>>
+make_geev_batcheig<std::complex<float>>(const Options &, const std::string &);
+template std::unique_ptr<GeevImpl<std::complex<double>>>
+make_geev_batcheig<std::complex<double>>(const Options &, const std::string &);
 
 }  // namespace bench

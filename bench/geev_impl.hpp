@@ -7,7 +7,8 @@
 // and append it in make_geev_impls() in workload_geev.cpp.
 //
 // Memory spaces. A host implementation gets A in host memory and is timed
-// with the wall clock around run(). A device implementation gets A in device
+// with the wall clock around run() (batcheig on a CUDA handle too: the call
+// returns when its results are in host memory). A device implementation gets A in device
 // memory (the workload's gpu::DeviceInput, restored from a pristine device
 // copy before every run), times itself with CUDA events on its stream
 // (timed_run) and copies its outputs to host memory in fetch_outputs(),
@@ -45,6 +46,9 @@ public:
     virtual bool full_warmup() const { return false; }
     // batcheig: the variant forced through the params (0: auto); anchors: -1.
     virtual int algorithm() const { return -1; }
+    // batcheig on host arrays: whether its handle runs on the CUDA backend
+    // (the call then streams the batch through the GPU; host_streaming.hpp).
+    virtual bool host_arrays_on_gpu() const { return false; }
 
     // Allocate outputs and workspace for p.batch matrices (not timed).
     virtual void prepare(const GeevProblem<T> &p) = 0;
@@ -71,7 +75,10 @@ public:
     virtual void release() = 0;
 };
 
-template <class T> std::unique_ptr<GeevImpl<T>> make_geev_batcheig(const Options &opt);     // host arrays
+// Host arrays (pageable or, with --host-memory pinned, cudaMallocHost); `name`
+// is the row's ("batcheig-1gpu" for the first --devices entry alone).
+template <class T>
+std::unique_ptr<GeevImpl<T>> make_geev_batcheig(const Options &opt, const std::string &name = "batcheig");
 template <class T> std::unique_ptr<GeevImpl<T>> make_geev_lapacke_omp(const Options &opt);  // anchor
 #if BATCHEIG_HAVE_CUDA
 template <class T> std::unique_ptr<GeevImpl<T>> make_geev_batcheig_device(const Options &opt);  // device arrays

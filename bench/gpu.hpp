@@ -1,12 +1,14 @@
 // The GPU as the workloads see it. Declared in every build; in a build
-// without CUDA (BATCHEIG_HAVE_CUDA unset) unavailable_reason() says so and
-// DeviceInput cannot be constructed, so the workloads are written once and
-// skip their GPU parts with a note.
+// without CUDA (BATCHEIG_HAVE_CUDA unset) unavailable_reason() says so,
+// device_count() is 0, and DeviceInput, PinnedTransfer and alloc_pinned()
+// throw, so the workloads are written once and skip their GPU parts with a
+// note.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace bench::gpu {
 
@@ -18,8 +20,18 @@ std::string unavailable_reason();
 // cudaMalloc that a workload reported and went past. No-op without CUDA.
 void clear_last_error();
 
-// One line naming device 0, its memory and the CUDA runtime / driver versions.
-std::string describe_device();
+// Number of CUDA devices (0 when none can be used).
+int device_count();
+
+// One line naming a device (default 0), its memory and the CUDA runtime /
+// driver versions.
+std::string describe_device(int ordinal = 0);
+
+// Page-locked host memory (cudaMallocHost): what --host-memory pinned gives
+// batcheig's host arrays. With unified addressing (every 64-bit CUDA
+// platform) it is page-locked for every device, not only the current one.
+void *alloc_pinned(std::size_t bytes);
+void free_pinned(void *p) noexcept;
 
 // The device-resident input of the implementations that compute on device
 // memory: a pristine device copy of the batch, uploaded from page-locked host
@@ -43,6 +55,34 @@ public:
     void restore(long long count);
     void *working() const;
     long long count() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> s_;
+};
+
+// The bare transfers of a call on host arrays, the floor a streaming
+// pipeline on one GPU is compared with (the pinned-transfer row): the input
+// arrays host -> device from page-locked memory, then the output arrays
+// device -> host into page-locked memory, one cudaMemcpyAsync per array, all
+// on one stream of `device`, timed with CUDA events (the two directions in
+// sequence, never overlapped). The buffers are allocated in the constructor
+// and freed by the destructor; their contents are whatever they hold (a copy
+// does not depend on the bytes).
+class PinnedTransfer {
+public:
+    // Bytes of each input array and of each output array.
+    PinnedTransfer(int device, const std::vector<std::size_t> &input_bytes,
+                   const std::vector<std::size_t> &output_bytes);
+    ~PinnedTransfer();
+    PinnedTransfer(const PinnedTransfer &) = delete;
+    PinnedTransfer &operator=(const PinnedTransfer &) = delete;
+
+    struct Times {
+        double h2d = 0, d2h = 0;  // seconds
+    };
+    // One pass: every input host -> device, then every output device -> host.
+    Times measure();
 
 private:
     struct State;

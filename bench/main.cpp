@@ -1,5 +1,7 @@
 // batcheig_bench: measure batcheig against the anchors a user would otherwise
-// use, in one process, on the same data. See docs/performance.md.
+// use, in one process, on the same data. See docs/performance.md; host arrays
+// on the CUDA backend (--host-memory, --chunk, --streams, --devices, the
+// pinned-transfer row and multi-GPU scaling): host_streaming.hpp.
 //
 //   batcheig_bench [workload] [options]       (workload: geev, syevj, syevj-block; default geev)
 #include <batcheig.h>
@@ -57,6 +59,25 @@ void usage(const char *prog) {
         "                    of batcheigAlgorithm_t (default auto = 0; syevj-block: jacobi-host-block).\n"
         "                    Names in this build:\n");
     for (const auto &a : bench::algorithm_names) std::printf("                      %-22s %d\n", a.name, (int)a.value);
+    std::printf(
+        "geev and syevj, host arrays on the CUDA backend (--memory host with --backend cuda, or auto\n"
+        "with a GPU): the call streams the batch through the GPU(s), returns when the results are in\n"
+        "host memory and is timed with the wall clock. A pinned-transfer row times, in the same run on\n"
+        "the first device, the bare pinned copies of the call's input (A) host->device and of its\n"
+        "outputs (eigenvalues, vectors, info; syevj: A = V with vectors, sweeps, residuals)\n"
+        "device->host (CUDA events, median of --reps); each batcheig row's note gives its time / that\n"
+        "time (CSV transfer_ratio). These options imply --backend cuda unless --backend is given:\n"
+        "  --host-memory H   how batcheig's host arrays (A, eigenvalues, vectors, info) are allocated:\n"
+        "                    pageable (default: plain memory, staged by the library's pinned ring) or\n"
+        "                    pinned (cudaMallocHost: copied directly)\n"
+        "  --chunk N         matrices per chunk (batcheigParamsSetStreaming; default 0: automatic)\n"
+        "  --streams S       streams per device, 1 to 16 (batcheigParamsSetStreaming; default 0:\n"
+        "                    automatic)\n"
+        "  --devices LIST    comma-separated CUDA device ordinals that share the chunks\n"
+        "                    (batcheigSetDevices; default: not called, the current device). With two or\n"
+        "                    more, a batcheig-1gpu row runs the same call on the first device alone and\n"
+        "                    the batcheig row's note gives the scaling time(batcheig-1gpu) /\n"
+        "                    time(batcheig) (CSV gpu_scaling)\n");
 }
 
 // --algorithm: a name from the header's enumerators or a number (variants
@@ -70,7 +91,8 @@ int parse_algorithm(const std::string &s) {
     throw std::runtime_error("unknown --algorithm '" + s + "' (a name listed by --help or a number)");
 }
 
-std::vector<int> parse_list(const std::string &s) {
+// A list of values and ranges a:b[:step] (--n, --devices), each >= `least`.
+std::vector<int> parse_list(const std::string &s, const char *option = "--n", int least = 1) {
     std::vector<int> v;
     std::stringstream ss(s);
     std::string item;
@@ -81,10 +103,12 @@ std::vector<int> parse_list(const std::string &s) {
         if (k == 1) v.push_back(a);
         else if (k >= 2 && step > 0 && a <= b)
             for (int x = a; x <= b; x += step) v.push_back(x);
-        else throw std::runtime_error("bad --n item '" + item + "'");
+        else throw std::runtime_error(std::string("bad ") + option + " item '" + item + "'");
     }
     for (int x : v)
-        if (x < 1) throw std::runtime_error("--n values must be positive");
+        if (x < least)
+            throw std::runtime_error(std::string(option) +
+                                     (least == 1 ? " values must be positive" : " values must not be negative"));
     return v;
 }
 
@@ -121,6 +145,30 @@ int main(int argc, char **argv) try {
             opt.backend_given = true;
         }
         else if (a == "--memory") opt.memory = value();
+        else if (a == "--host-memory") {
+            opt.host_memory = value();
+            opt.host_memory_given = true;
+            if (opt.host_memory != "pageable" && opt.host_memory != "pinned")
+                throw std::runtime_error("--host-memory must be pageable or pinned");
+        }
+        else if (a == "--chunk" || a == "--streams") {
+            const std::string v = value();
+            char *end = nullptr;
+            const long x = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || !end || *end != '\0' || x < 0 || x > 2147483647L)
+                throw std::runtime_error(a + " must be a non-negative integer (0: automatic)");
+            (a == "--chunk" ? opt.chunk : opt.streams) = (int)x;
+            opt.streaming_given = true;
+        }
+        else if (a == "--devices") {
+            opt.devices = parse_list(value(), "--devices", 0);
+            if (opt.devices.empty()) throw std::runtime_error("--devices needs at least one ordinal");
+            for (size_t k = 0; k < opt.devices.size(); ++k)
+                for (size_t j = 0; j < k; ++j)
+                    if (opt.devices[j] == opt.devices[k])
+                        throw std::runtime_error("--devices lists device " + std::to_string(opt.devices[k]) +
+                                                 " twice");
+        }
         else if (a == "--cusolver-subset") opt.cusolver_subset = std::atoll(value().c_str());
         else if (a == "--algorithm") opt.algorithm = parse_algorithm(value());
         else if (a == "--seed") opt.seed = std::strtoull(value().c_str(), nullptr, 10);

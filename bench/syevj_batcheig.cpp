@@ -1,7 +1,13 @@
 // syevj / heevj through batcheig on host arrays: one batched call per run,
 // workspace from the _bufferSize query supplied by the caller (so the call
 // allocates nothing), params carrying --algorithm and the per-matrix sweep
-// counts (batcheigParamsSetJacobiOutputs, host arrays like the others).
+// counts (batcheigParamsSetJacobiOutputs, host arrays like the others). On a
+// CUDA handle the library streams the batch through its own device buffers
+// (--chunk, --streams, --devices: batcheig_session.hpp) and returns when the
+// results are in host memory, so the wall-clock time includes every
+// transfer. W, info, sweeps and residuals are pageable std::vectors, or with
+// --host-memory pinned cudaMallocHost'ed like the workload's A
+// (host_streaming.hpp).
 #include <batcheig.h>
 
 #include <cstdlib>
@@ -11,6 +17,7 @@
 #include <vector>
 
 #include "batcheig_session.hpp"
+#include "host_streaming.hpp"
 #include "syevj_batcheig_call.hpp"
 #include "syevj_impl.hpp"
 
@@ -24,14 +31,16 @@ template <class T> class SyevjBatcheig final : public SyevjImpl<T> {
     using R = typename scalar_traits<T>::real;
 
 public:
-    explicit SyevjBatcheig(const Options &opt) : s_(opt) {}
+    SyevjBatcheig(const Options &opt, const std::string &suffix)
+        : s_(opt), suffix_(suffix), w_(pinned(opt)), info_(pinned(opt)), sweeps_(pinned(opt)), resid_(pinned(opt)) {}
     ~SyevjBatcheig() override { release(); }
     std::string name() const override {
-        return s_.algorithm() == BATCHEIG_ALG_JACOBI_HOST_BLOCK ? "batcheig-block" : "batcheig";
+        return (s_.algorithm() == BATCHEIG_ALG_JACOBI_HOST_BLOCK ? "batcheig-block" : "batcheig") + suffix_;
     }
     // On a CUDA handle the first call of a size may set up device buffers.
     bool full_warmup() const override { return s_.backend() == BATCHEIG_BACKEND_CUDA; }
     int algorithm() const override { return s_.algorithm(); }
+    bool host_arrays_on_gpu() const override { return s_.backend() == BATCHEIG_BACKEND_CUDA; }
 
     void prepare(const SyevjProblem &p) override {
         release();
@@ -72,10 +81,10 @@ public:
     }
     void release() override {
         batcheigParamsSetJacobiOutputs(s_.params(), nullptr, nullptr);
-        std::vector<R>().swap(w_);
-        std::vector<int>().swap(info_);
-        std::vector<int>().swap(sweeps_);
-        std::vector<double>().swap(resid_);
+        w_.clear();
+        info_.clear();
+        sweeps_.clear();
+        resid_.clear();
         std::free(work_);
         work_ = nullptr;
         lwork_ = 0;
@@ -83,12 +92,15 @@ public:
     }
 
 private:
+    static bool pinned(const Options &opt) { return opt.host_memory == "pinned"; }
+
     BatcheigSession s_;
+    std::string suffix_;
     SyevjProblem p_;
     batcheigEigMode_t jobz_ = BATCHEIG_EIG_MODE_NOVECTOR;
-    std::vector<R> w_;
-    std::vector<int> info_, sweeps_;
-    std::vector<double> resid_;
+    HostArray<R> w_;
+    HostArray<int> info_, sweeps_;
+    HostArray<double> resid_;
     void *work_ = nullptr;
     size_t lwork_ = 0;
     const T *A_ = nullptr;
@@ -96,12 +108,15 @@ private:
 
 }  // namespace
 
-template <class T> std::unique_ptr<SyevjImpl<T>> make_syevj_batcheig(const Options &opt) {
-    return std::make_unique<SyevjBatcheig<T>>(opt);
+template <class T>
+std::unique_ptr<SyevjImpl<T>> make_syevj_batcheig(const Options &opt, const std::string &suffix) {
+    return std::make_unique<SyevjBatcheig<T>>(opt, suffix);
 }
-template std::unique_ptr<SyevjImpl<float>> make_syevj_batcheig<float>(const Options &);
-template std::unique_ptr<SyevjImpl<double>> make_syevj_batcheig<double>(const Options &);
-template std::unique_ptr<SyevjImpl<std::complex<float>>> make_syevj_batcheig<std::complex<float>>(const Options &);
-template std::unique_ptr<SyevjImpl<std::complex<double>>> make_syevj_batcheig<std::complex<double>>(const Options &);
+template std::unique_ptr<SyevjImpl<float>> make_syevj_batcheig<float>(const Options &, const std::string &);
+template std::unique_ptr<SyevjImpl<double>> make_syevj_batcheig<double>(const Options &, const std::string &);
+template std::unique_ptr<SyevjImpl<std::complex<float>>>
+make_syevj_batcheig<std::complex<float>>(const Options &, const std::string &);
+template std::unique_ptr<SyevjImpl<std::complex<double>>>
+make_syevj_batcheig<std::complex<double>>(const Options &, const std::string &);
 
 }  // namespace bench

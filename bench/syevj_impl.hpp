@@ -8,7 +8,8 @@
 // and append it in make_syevj_impls() in workload_syevj.cpp.
 //
 // Memory spaces. A host implementation gets A in host memory and is timed
-// with the wall clock around run(). A device implementation gets A in device
+// with the wall clock around run() (batcheig on a CUDA handle too: the call
+// returns when its results are in host memory). A device implementation gets A in device
 // memory (the workload's gpu::DeviceInput, restored from a pristine device
 // copy before every run), times itself with CUDA events on its stream
 // (timed_run) and copies its outputs to host memory in fetch_outputs(),
@@ -45,6 +46,9 @@ public:
     virtual bool full_warmup() const { return false; }
     // batcheig: the variant forced through the params (0: auto); anchors: -1.
     virtual int algorithm() const { return -1; }
+    // batcheig on host arrays: whether its handle runs on the CUDA backend
+    // (the call then streams the batch through the GPU; host_streaming.hpp).
+    virtual bool host_arrays_on_gpu() const { return false; }
     // Empty when this implementation can solve p; otherwise the short status
     // the table shows instead of a time (cusolverDn?syevjBatched: "n/a (n>32)").
     virtual std::string unsupported(const SyevjProblem &p) const {
@@ -95,7 +99,10 @@ public:
     virtual void release() = 0;
 };
 
-template <class T> std::unique_ptr<SyevjImpl<T>> make_syevj_batcheig(const Options &opt);     // host arrays
+// Host arrays (pageable or, with --host-memory pinned, cudaMallocHost); the
+// row's name gets `suffix` ("-1gpu" for the first --devices entry alone).
+template <class T>
+std::unique_ptr<SyevjImpl<T>> make_syevj_batcheig(const Options &opt, const std::string &suffix = "");
 template <class T> std::unique_ptr<SyevjImpl<T>> make_syevj_lapacke_omp(const Options &opt);  // anchor
 #if BATCHEIG_HAVE_CUDA
 template <class T> std::unique_ptr<SyevjImpl<T>> make_syevj_batcheig_device(const Options &opt);  // device arrays

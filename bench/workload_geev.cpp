@@ -3,7 +3,17 @@
 // imaginary parts for complex types), generated once per size. batcheig and
 // every anchor run on copies of the same data in the same process:
 //
-//   batcheig         host arrays (--memory host), the --backend handle
+//   batcheig         host arrays (--memory host), the --backend handle; on a
+//                    CUDA handle (host_streaming.hpp) pageable or pinned
+//                    (--host-memory), --chunk, --streams, --devices
+//   batcheig-1gpu    with --devices listing two or more GPUs: the same call
+//                    on the first one alone (the batcheig row's note gives
+//                    the scaling)
+//   pinned-transfer  batcheig on host arrays of a CUDA handle: the bare
+//                    pinned copies of A host->device and of the outputs
+//                    (wr, wi or W, VR with --vectors, info) device->host on
+//                    the first device; each batcheig row's note gives its
+//                    time / this time
 //   batcheig-device  device arrays (--memory device), CUDA handle
 //   lapacke          all-core OpenMP loop over LAPACKE ?geev_work; the
 //                    accuracy reference
@@ -14,10 +24,12 @@
 // Timing: one untimed warm-up call per implementation, then --reps timed
 // calls, each on a fresh copy of A (untimed: geev overwrites A); the median is
 // reported (the minimum goes to the CSV). Host implementations: wall clock
-// around the call. Device implementations: CUDA events on their stream around
-// the call, A restored from a pristine device copy before each call; the
-// host->device copy of A and the device->host copy of the outputs (pinned
-// host memory, events) are reported separately, never inside the time.
+// around the call (batcheig on a CUDA handle included: the call returns when
+// the results are in host memory; its warm-up call is on the whole batch).
+// Device implementations: CUDA events on their stream around the call, A
+// restored from a pristine device copy before each call; the host->device
+// copy of A and the device->host copy of the outputs (pinned host memory,
+// events) are reported separately, never inside the time.
 //
 // GFLOP/s are nominal: ~10 n^3 real flops per matrix for eigenvalues only,
 // ~25 n^3 with right eigenvectors (Golub & Van Loan, Matrix Computations,
@@ -33,6 +45,7 @@
 #include "algorithm_names.hpp"
 #include "geev_impl.hpp"
 #include "gpu.hpp"
+#include "host_streaming.hpp"
 #include "workloads.hpp"
 
 namespace bench {
@@ -44,6 +57,7 @@ namespace {
 struct GeevSetup {
     Options opt;
     bool cusolver = false;  // run the cuSOLVER anchor
+    HostStreamingPlan host;  // host arrays on the CUDA backend
     std::vector<std::string> notes;
 };
 
@@ -53,6 +67,7 @@ GeevSetup plan_geev(const Options &requested) {
     Options &o = s.opt;
     if (o.memory != "host" && o.memory != "device")
         throw std::runtime_error("--memory must be host or device");
+    resolve_host_streaming_options(o);
     if (o.memory == "device" && !o.backend_given) o.backend = "cuda";
     if (o.memory == "device" && o.backend == "host")
         throw std::runtime_error("--memory device needs --backend cuda or auto");
@@ -83,6 +98,10 @@ GeevSetup plan_geev(const Options &requested) {
                           ? "batcheig-device: batcheig on device arrays, handle --backend " + o.backend +
                                 " (must run on CUDA), algorithm " + alg
                           : "batcheig: batcheig on host arrays, handle --backend " + o.backend + ", algorithm " + alg);
+    s.host = plan_host_streaming(o, no_gpu.empty(),
+                                 "A host -> device from pinned memory, then wr and wi (W for c, z), VR with "
+                                 "--vectors and info device -> host into pinned memory",
+                                 s.notes);
     if (o.memory == "device" || s.cusolver)
         s.notes.push_back("device timing: CUDA events on the implementation's stream around the call, after one "
                           "untimed warm-up call on the same matrices; A restored from a pristine device copy "
@@ -97,8 +116,9 @@ GeevSetup plan_geev(const Options &requested) {
     return s;
 }
 
-// The implementations compared, batcheig first; the second is the accuracy
-// reference (LAPACKE). Later anchors go at the end.
+// The implementations compared, batcheig first (then batcheig-1gpu with
+// --devices listing several GPUs: batcheig_rows() of them); next the
+// accuracy reference (LAPACKE). Later anchors go at the end.
 template <class T> std::vector<std::unique_ptr<GeevImpl<T>>> make_geev_impls(const GeevSetup &s) {
     std::vector<std::unique_ptr<GeevImpl<T>>> v;
 #if BATCHEIG_HAVE_CUDA
@@ -107,6 +127,7 @@ template <class T> std::vector<std::unique_ptr<GeevImpl<T>>> make_geev_impls(con
 #else
     v.push_back(make_geev_batcheig<T>(s.opt));  // plan_geev() made the memory host
 #endif
+    if (s.host.scaling) v.push_back(make_geev_batcheig<T>(first_device_only(s.opt), "batcheig-1gpu"));
     v.push_back(make_geev_lapacke_omp<T>(s.opt));
 #if BATCHEIG_HAVE_CUDA
     if (s.cusolver) v.push_back(make_geev_cusolver<T>(s.opt));
@@ -180,9 +201,15 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
                                                                   18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
                                                : opt.ns;
     auto impls = make_geev_impls<T>(setup);
+    const size_t batcheig_rows = setup.host.scaling ? 2 : 1;  // batcheig [, batcheig-1gpu]
+    const size_t ref = batcheig_rows;                          // the accuracy reference: lapacke
+    // Host arrays on a CUDA handle: the pinned-transfer row and the ratios.
+    const bool streaming = setup.host.on_gpu && impls[0]->host_arrays_on_gpu();
+    if (setup.host.on_gpu && !streaming)
+        std::printf("batcheig's handle runs on the host backend: no pinned-transfer row\n");
     std::vector<std::string> names;
     for (auto &i : impls) names.push_back(i->name());
-    const size_t ref = 1;  // the accuracy reference: lapacke
+    if (streaming) names.push_back("pinned-transfer");
 
     const double per_flop = opt.vectors ? 25.0 : 10.0;
     char title[512];
@@ -203,8 +230,23 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
         p.vectors = opt.vectors;
         const size_t per = (size_t)p.lda * n;
 
-        std::vector<T> A0(per * p.batch), Aw(per * p.batch);
+        // Aw: the array the implementations work on (pinned with --host-memory pinned).
+        std::vector<T> A0(per * p.batch);
+        HostArray<T> Aw(opt.host_memory == "pinned");
+        Aw.assign(per * p.batch, T(0));
         fill(A0, n, p.lda, p.batch, opt.seed + (std::uint64_t)n);
+
+        // The bare pinned transfers of batcheig's bytes, measured (and their
+        // buffers freed) before the implementations run.
+        Measurement transfer;
+        if (streaming) {
+            const size_t nb = (size_t)n * p.batch;
+            std::vector<size_t> out{nb * sizeof(T)};  // wr or W
+            if (!scalar_traits<T>::is_complex) out.push_back(nb * sizeof(R));  // wi
+            if (p.vectors) out.push_back(per * p.batch * sizeof(T));          // VR (ldvr = n)
+            out.push_back((size_t)p.batch * sizeof(int));                      // info
+            transfer = measure_pinned_transfer(setup.host.first_device, {per * p.batch * sizeof(T)}, out, opt.reps);
+        }
 
         // The device copy of A for the implementations on device memory
         // (declared after A0, whose pages it keeps locked: destroyed first).
@@ -229,7 +271,8 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
         r.reps = opt.reps;
         r.flops_per_matrix = per_flop * n * (double)n * n * scalar_traits<T>::flop_factor;
 
-        for (auto &impl : impls) {
+        for (size_t k = 0; k < impls.size(); ++k) {
+            auto &impl = impls[k];
             const bool device = impl->memory() == Memory::device;
             const long long timed = impl->timed_count(p.batch);
             T *A = device ? static_cast<T *>(dev->working()) : Aw.data();
@@ -262,6 +305,7 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
                 if (dev && dev->count() == p.batch) m.h2d_s = median(h2d);
             }
             m.algorithm = impl->algorithm();
+            if (streaming && k < batcheig_rows) tag_host_streaming_row(m, k == 0 ? opt : first_device_only(opt));
             for (long long b = 0; b < timed; ++b) m.info_nonzero += impl->info(b) != 0;
             r.m.push_back(m);
         }
@@ -289,6 +333,7 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
             r.m[k].accuracy = worst;
         }
         for (auto &impl : impls) impl->release();
+        if (streaming) add_host_streaming_results(r, batcheig_rows, transfer, opt);
         report.add(r);
     }
 }

@@ -8,7 +8,18 @@
 //   batcheig         host arrays (--memory host), the --backend handle;
 //                    `syevj` lets the dispatcher choose the Jacobi variant
 //                    (or --algorithm), `syevj-block` forces the host
-//                    one-sided block variant (unless --algorithm is given)
+//                    one-sided block variant (unless --algorithm is given);
+//                    on a CUDA handle (host_streaming.hpp) pageable or
+//                    pinned (--host-memory), --chunk, --streams, --devices
+//   batcheig-1gpu    with --devices listing two or more GPUs: the same call
+//                    on the first one alone (the batcheig row's note gives
+//                    the scaling)
+//   pinned-transfer  batcheig on host arrays of a CUDA handle: the bare
+//                    pinned copies of A host->device and of the outputs (W,
+//                    info, A = V with vectors, and the sweeps and residuals
+//                    the call returns through batcheigParamsSetJacobiOutputs)
+//                    device->host on the first device; each batcheig row's
+//                    note gives its time / this time
 //   batcheig-device  device arrays (--memory device), CUDA handle
 //   lapacke          all-core OpenMP loop over LAPACKE ?syevd_work /
 //                    ?heevd_work; the accuracy reference
@@ -22,14 +33,16 @@
 // "OOM", the cuSOLVER status name, ...) and the run goes on.
 //
 // Timing: one untimed warm-up call per implementation (host: on --warmup
-// matrices; GPU: on the whole batch), then --reps timed calls, each on a
-// fresh copy of A (untimed: A is overwritten); the median is reported (the
-// minimum goes to the CSV). Host implementations: wall clock around the
-// call. Device implementations: CUDA events on their stream around the
-// call, A restored from a pristine device copy before each call; the
-// host->device copy of A and the device->host copy of the outputs (W, info,
-// V; pinned host memory, events) are reported separately on the
-// batcheig-device row, never inside the time.
+// matrices; GPU, batcheig on a CUDA handle included: on the whole batch),
+// then --reps timed calls, each on a fresh copy of A (untimed: A is
+// overwritten); the median is reported (the minimum goes to the CSV). Host
+// implementations: wall clock around the call (batcheig on a CUDA handle
+// included: the call returns when the results are in host memory). Device
+// implementations: CUDA events on their stream around the call, A restored
+// from a pristine device copy before each call; the host->device copy of A
+// and the device->host copy of the outputs (W, info, V; pinned host memory,
+// events) are reported separately on the batcheig-device row, never inside
+// the time.
 //
 // Without --batch the workloads are used: 1000 matrices for n <= 32,
 // 200 for n > 32 (default sizes 4, 8, 16, 24, 32, 64, 128, 256, 512).
@@ -57,6 +70,7 @@
 
 #include "algorithm_names.hpp"
 #include "gpu.hpp"
+#include "host_streaming.hpp"
 #include "syevj_impl.hpp"
 #include "workloads.hpp"
 
@@ -69,6 +83,7 @@ namespace {
 struct SyevjSetup {
     Options opt;
     bool cusolver = false;  // run the cuSOLVER anchors
+    HostStreamingPlan host;  // host arrays on the CUDA backend
     std::vector<std::string> notes;
 };
 
@@ -86,6 +101,7 @@ SyevjSetup plan_syevj(const Options &requested, batcheigAlgorithm_t default_alg)
     if (!o.vectors_given) o.vectors = true;  // the Jacobi targets are with vectors
     if (o.algorithm == 0) o.algorithm = (int)default_alg;
     if (o.memory != "host" && o.memory != "device") throw std::runtime_error("--memory must be host or device");
+    resolve_host_streaming_options(o);
     if (o.memory == "device" && !o.backend_given) o.backend = "cuda";
     if (o.memory == "device" && o.backend == "host")
         throw std::runtime_error("--memory device needs --backend cuda or auto");
@@ -115,6 +131,11 @@ SyevjSetup plan_syevj(const Options &requested, batcheigAlgorithm_t default_alg)
                                 " (must run on CUDA), algorithm " + algorithm_label(o.algorithm)
                           : "batcheig: batcheig on host arrays, handle --backend " + o.backend + ", algorithm " +
                                 algorithm_label(o.algorithm));
+    s.host = plan_host_streaming(o, no_gpu.empty(),
+                                 "A host -> device from pinned memory, then W, info, A (the eigenvectors) with "
+                                 "vectors, and the per-matrix sweeps and residuals (batcheigParamsSetJacobiOutputs) "
+                                 "device -> host into pinned memory",
+                                 s.notes);
     if (o.memory == "device" || s.cusolver)
         s.notes.push_back("device timing: CUDA events on the implementation's stream around the call, after one "
                           "untimed warm-up call on the same matrices; A restored from a pristine device copy "
@@ -181,6 +202,8 @@ template <class T> std::vector<Slot<T>> make_syevj_impls(const SyevjSetup &s) {
 #else
     add("batcheig", Memory::host, [&] { return make_syevj_batcheig<T>(s.opt); });  // plan made the memory host
 #endif
+    if (s.host.scaling)
+        add("batcheig-1gpu", Memory::host, [&] { return make_syevj_batcheig<T>(first_device_only(s.opt), "-1gpu"); });
     add("lapacke", Memory::host, [&] { return make_syevj_lapacke_omp<T>(s.opt); });
 #if BATCHEIG_HAVE_CUDA
     if (s.cusolver) {
@@ -288,9 +311,15 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
     const std::vector<int> ns = opt.ns.empty() ? std::vector<int>{4, 8, 16, 24, 32, 64, 128, 256, 512} : opt.ns;
     const bool default_batch = opt.batch == Options{}.batch;  // --batch not given: the workloads
     auto slots = make_syevj_impls<T>(setup);
+    const size_t batcheig_rows = setup.host.scaling ? 2 : 1;  // batcheig [, batcheig-1gpu]
+    const size_t ref = batcheig_rows;                          // the accuracy reference: lapacke
+    // Host arrays on a CUDA handle: the pinned-transfer row and the ratios.
+    const bool streaming = setup.host.on_gpu && slots[0].impl->host_arrays_on_gpu();
+    if (setup.host.on_gpu && !streaming)
+        std::printf("batcheig's handle runs on the host backend: no pinned-transfer row\n");
     std::vector<std::string> names;
     for (auto &s : slots) names.push_back(s.name);
-    const size_t ref = 1;  // the accuracy reference: lapacke
+    if (streaming) names.push_back("pinned-transfer");
 
     const double per_flop = opt.vectors ? 9.0 : 4.0 / 3.0;
     char title[768];
@@ -312,8 +341,22 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
         p.batch = default_batch ? (n <= 32 ? 1000 : 200) : opt.batch;
         p.vectors = opt.vectors;
         const size_t per = (size_t)n * n;
-        std::vector<T> A0(per * p.batch), Aw(per * p.batch);
+        // Aw: the array the implementations work on (pinned with --host-memory pinned).
+        std::vector<T> A0(per * p.batch);
+        HostArray<T> Aw(opt.host_memory == "pinned");
+        Aw.assign(per * p.batch, T(0));
         fill_hermitian(A0, n, p.batch, opt.seed + (std::uint64_t)n);
+
+        // The bare pinned transfers of batcheig's bytes, measured (and their
+        // buffers freed) before the implementations run.
+        Measurement transfer;
+        if (streaming) {
+            std::vector<size_t> out{(size_t)n * p.batch * sizeof(R), (size_t)p.batch * sizeof(int)};  // W, info
+            if (p.vectors) out.push_back(per * p.batch * sizeof(T));  // A = V
+            out.push_back((size_t)p.batch * sizeof(int));             // sweeps
+            out.push_back((size_t)p.batch * sizeof(double));          // residuals
+            transfer = measure_pinned_transfer(setup.host.first_device, {per * p.batch * sizeof(T)}, out, opt.reps);
+        }
 
         CaseResult r;
         r.workload = wname;
@@ -364,7 +407,8 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
             Measurement m;
             m.impl = slots[k].name;
             m.memory = memory_name(slots[k].memory);
-            if (k == 0) m.algorithm = opt.algorithm;
+            if (k < batcheig_rows) m.algorithm = opt.algorithm;
+            if (streaming && k < batcheig_rows) tag_host_streaming_row(m, k == 0 ? opt : first_device_only(opt));
             if (!status[k].empty()) {
                 m.status = status[k];
                 m.note = detail[k];
@@ -429,7 +473,9 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
                 m = Measurement{};
                 m.impl = slots[k].name;
                 m.memory = memory_name(slots[k].memory);
-                if (k == 0) m.algorithm = opt.algorithm;
+                if (k < batcheig_rows) m.algorithm = opt.algorithm;
+                if (streaming && k < batcheig_rows)
+                    tag_host_streaming_row(m, k == 0 ? opt : first_device_only(opt));
                 m.status = short_status(e.what());
                 m.note = e.what();
                 status[k] = m.status;
@@ -460,6 +506,7 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
         for (auto &s : slots)
             if (s.impl) s.impl->release();
         r.accuracy_note = batcheig_note;
+        if (streaming) add_host_streaming_results(r, batcheig_rows, transfer, opt);
         report.add(r);
         if (!r.accuracy_note.empty()) std::printf("       (n=%d: %s)\n", n, r.accuracy_note.c_str());
         std::fflush(stdout);

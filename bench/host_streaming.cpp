@@ -1,0 +1,168 @@
+#include "host_streaming.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+
+namespace bench {
+
+namespace {
+
+bool any_given(const Options &o) { return o.host_memory_given || o.streaming_given || !o.devices.empty(); }
+
+// "0;1" (no comma: the CSV field needs no quoting), "default" when not set.
+std::string devices_field(const std::vector<int> &d) {
+    if (d.empty()) return "default";
+    std::string s;
+    for (size_t k = 0; k < d.size(); ++k) s += (k ? ";" : "") + std::to_string(d[k]);
+    return s;
+}
+
+std::string devices_text(const std::vector<int> &d) {
+    std::string s;
+    for (size_t k = 0; k < d.size(); ++k) s += (k ? "," : "") + std::to_string(d[k]);
+    return s;
+}
+
+std::string auto_or(int v) { return v > 0 ? std::to_string(v) : std::string("auto"); }
+
+void append_note(std::string &note, const std::string &s) { note += (note.empty() ? "" : "; ") + s; }
+
+}  // namespace
+
+void resolve_host_streaming_options(Options &o) {
+    if (!any_given(o)) return;
+    if (o.memory != "host")
+        throw std::runtime_error("--host-memory, --chunk, --streams and --devices apply to --memory host "
+                                 "(host arrays on the CUDA backend)");
+    if (!o.backend_given) o.backend = "cuda";
+    else if (o.backend == "host")
+        throw std::runtime_error("--host-memory, --chunk, --streams and --devices need the CUDA backend "
+                                 "(--backend cuda or auto)");
+}
+
+HostStreamingPlan plan_host_streaming(Options &o, bool gpu_usable, const std::string &transfer_bytes,
+                                      std::vector<std::string> &notes) {
+    HostStreamingPlan p;
+    if (o.memory != "host" || o.backend == "host" || !gpu_usable) {
+        if (any_given(o))
+            notes.push_back("--host-memory, --chunk, --streams, --devices: ignored (batcheig does not run host "
+                            "arrays on the CUDA backend in this run)");
+        o.host_memory = "pageable";
+        o.chunk = o.streams = 0;
+        o.streaming_given = false;
+        o.devices.clear();
+        return p;
+    }
+    const int count = gpu::device_count();
+    for (int d : o.devices)
+        if (d < 0 || d >= count)
+            throw std::runtime_error("--devices: no CUDA device " + std::to_string(d) + " (this machine has " +
+                                     std::to_string(count) + ")");
+    p.on_gpu = true;
+    p.first_device = o.devices.empty() ? 0 : o.devices[0];
+    p.scaling = o.devices.size() >= 2;
+
+    for (int d : o.devices)
+        if (d != 0) notes.push_back("gpu " + std::to_string(d) + ": " + gpu::describe_device(d));
+    const bool pinned = o.host_memory == "pinned";
+    notes.push_back(
+        std::string("host arrays on the CUDA backend: batcheig's A, eigenvalues, vectors, info (and Jacobi "
+                    "diagnostics) in ") +
+        (pinned ? "pinned memory (--host-memory pinned: cudaMallocHost, copied directly; the anchors' host copy "
+                  "of A is the same array)"
+                : "pageable memory (--host-memory pageable: std::vector, staged by the library's pinned ring)") +
+        "; streaming: " +
+        (o.streaming_given ? "batcheigParamsSetStreaming(chunk " + auto_or(o.chunk) + ", streams " +
+                                 auto_or(o.streams) + ")"
+                           : std::string("library defaults")) +
+        "; devices: " +
+        (o.devices.empty() ? std::string("the current one (0), batcheigSetDevices not called")
+                           : "batcheigSetDevices(" + devices_text(o.devices) + ")") +
+        "; time = wall clock around the call, which returns when the results are in host memory, after an "
+        "untimed warm-up call on the whole batch");
+    notes.push_back("pinned-transfer: the bare transfers of the batcheig call's bytes on device " +
+                    std::to_string(p.first_device) + ", " + transfer_bytes +
+                    "; one cudaMemcpyAsync per array on one stream, input then output (not overlapped), CUDA "
+                    "events, median of --reps passes after an untimed one; h2d/d2h columns = each direction; "
+                    "each batcheig row's note gives its time / this time (CSV transfer_ratio)");
+    if (p.scaling)
+        notes.push_back("batcheig-1gpu: the same call with batcheigSetDevices(" + std::to_string(p.first_device) +
+                        ") only; the batcheig row's note gives the scaling time(batcheig-1gpu) / time(batcheig) "
+                        "on " + std::to_string(o.devices.size()) + " GPUs (CSV gpu_scaling)");
+    return p;
+}
+
+Options first_device_only(const Options &o) {
+    Options one = o;
+    if (!one.devices.empty()) one.devices.resize(1);
+    return one;
+}
+
+Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &input_bytes,
+                                    const std::vector<std::size_t> &output_bytes, int reps) {
+    Measurement m;
+    m.impl = "pinned-transfer";
+    m.memory = "host";
+    m.transfer_only = true;
+    m.host_memory = "pinned";
+    m.devices = std::to_string(device);
+    m.note = "bare pinned copies on device " + std::to_string(device);
+    try {
+        gpu::PinnedTransfer t(device, input_bytes, output_bytes);
+        t.measure();  // untimed: first use of the buffers and the stream
+        std::vector<double> h2d, d2h, total;
+        for (int rep = 0; rep < reps; ++rep) {
+            const gpu::PinnedTransfer::Times x = t.measure();
+            h2d.push_back(x.h2d);
+            d2h.push_back(x.d2h);
+            total.push_back(x.h2d + x.d2h);
+        }
+        m.median_s = median(total);
+        m.min_s = *std::min_element(total.begin(), total.end());
+        m.h2d_s = median(h2d);
+        m.d2h_s = median(d2h);
+    } catch (const std::exception &e) {
+        gpu::clear_last_error();
+        const std::string what = e.what();
+        m.status = what.find("cudaErrorMemoryAllocation") != std::string::npos ? "OOM" : "failed";
+        m.note = what;
+    }
+    return m;
+}
+
+void tag_host_streaming_row(Measurement &m, const Options &o) {
+    m.host_memory = o.host_memory;
+    m.chunk = o.chunk;
+    m.streams = o.streams;
+    m.devices = devices_field(o.devices);
+}
+
+void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
+                                const Options &o) {
+    batcheig_rows = std::min(batcheig_rows, r.m.size());
+    const bool have_transfer = transfer.status.empty() && transfer.median_s > 0;
+    for (std::size_t k = 0; k < batcheig_rows; ++k) {
+        Measurement &m = r.m[k];
+        if (!m.status.empty()) continue;
+        std::string note = m.host_memory;
+        if (k == 0 && o.devices.size() >= 2) note += ", " + std::to_string(o.devices.size()) + " GPUs";
+        char b[96];
+        if (have_transfer) {
+            m.transfer_ratio = m.median_s / transfer.median_s;
+            std::snprintf(b, sizeof b, "%.2fx the pinned transfers", m.transfer_ratio);
+            append_note(note, b);
+        }
+        if (k == 0 && batcheig_rows >= 2 && r.m[1].status.empty() && m.median_s > 0) {
+            m.gpu_scaling = r.m[1].median_s / m.median_s;
+            std::snprintf(b, sizeof b, "%.2fx the throughput of %s", m.gpu_scaling, r.m[1].impl.c_str());
+            append_note(note, b);
+        }
+        if (!m.note.empty()) append_note(note, m.note);
+        m.note = note;
+    }
+    r.m.insert(r.m.begin() + (std::ptrdiff_t)batcheig_rows, transfer);
+}
+
+}  // namespace bench
