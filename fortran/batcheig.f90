@@ -16,6 +16,9 @@
 !>       call batcheig_syevj(a, w, info [, jobz='V'] [, uplo='L'] ...) real symmetric
 !>       call batcheig_heevj(a, w, info [, jobz='V'] [, uplo='L'] ...) complex Hermitian
 !>                                                              (real too)
+!>       call batcheig_set_devices(handle, devices [, status] [, errmsg])
+!>       call batcheig_get_devices(handle, devices [, status] [, errmsg])
+!>                    GPUs shared by calls with host arrays on a CUDA handle
 !>    a(lda, n, batch) holds the batch (matrix b is a(:, :, b), lda >= n), the
 !>    eigenvalues go to w(n, batch) (wr, wi for real geev), eigenvectors to
 !>    vl/vr(ldv, n, batch), per-matrix status to info(batch) with the
@@ -100,11 +103,13 @@ module batcheig
 
   public :: batcheigCreate, batcheigCreateWithBackend, batcheigDestroy
   public :: batcheigSetStream, batcheigGetStream, batcheigGetBackend
+  public :: batcheigSetDevices, batcheigGetDevices
   public :: batcheigGetVersion, batcheigGetStatusString, batcheigGetErrorArgument
   public :: batcheigCreateParams, batcheigDestroyParams
   public :: batcheigParamsSetTolerance, batcheigParamsGetTolerance
   public :: batcheigParamsSetMaxIterations, batcheigParamsGetMaxIterations
   public :: batcheigParamsSetAlgorithm, batcheigParamsGetAlgorithm
+  public :: batcheigParamsSetStreaming, batcheigParamsGetStreaming
   public :: batcheigSgeevBatched_bufferSize, batcheigDgeevBatched_bufferSize
   public :: batcheigCgeevBatched_bufferSize, batcheigZgeevBatched_bufferSize
   public :: batcheigSgeevBatched, batcheigDgeevBatched
@@ -147,6 +152,27 @@ module batcheig
       import :: c_int, c_ptr
       type(c_ptr), value :: handle
       integer(c_int), intent(out) :: backend
+    end function
+    !> devices: `count` distinct CUDA device ordinals (0-based), an
+    !> integer(c_int) array as a c_ptr (c_loc of a target array, c_null_ptr
+    !> when count is 0; count 0 restores the default, the current device).
+    !> BATCHEIG_STATUS_NOT_SUPPORTED on a handle of another backend than CUDA.
+    !> batcheig_set_devices wraps it for an integer(c_int) array.
+    integer(c_int) function batcheigSetDevices(handle, count, devices) &
+        bind(C, name='batcheigSetDevices')
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle, devices
+      integer(c_int), value :: count
+    end function
+    !> devices: room for `capacity` ordinals (c_loc of a target array, or
+    !> c_null_ptr when capacity is 0); count receives the length of the list
+    !> (0: the default). batcheig_get_devices wraps it.
+    integer(c_int) function batcheigGetDevices(handle, capacity, devices, count) &
+        bind(C, name='batcheigGetDevices')
+      import :: c_int, c_ptr
+      type(c_ptr), value :: handle, devices
+      integer(c_int), value :: capacity
+      integer(c_int), intent(out) :: count
     end function
 
     ! --- information --------------------------------------------------------
@@ -210,6 +236,20 @@ module batcheig
       import :: c_int, c_ptr
       type(c_ptr), value :: params
       integer(c_int), intent(out) :: algorithm
+    end function
+    !> Host arrays on the CUDA backend: matrices per chunk (0: automatic)
+    !> and streams per device (1 to 16, 0: automatic).
+    integer(c_int) function batcheigParamsSetStreaming(params, chunk, streams) &
+        bind(C, name='batcheigParamsSetStreaming')
+      import :: c_int, c_ptr
+      type(c_ptr), value :: params
+      integer(c_int), value :: chunk, streams
+    end function
+    integer(c_int) function batcheigParamsGetStreaming(params, chunk, streams) &
+        bind(C, name='batcheigParamsGetStreaming')
+      import :: c_int, c_ptr
+      type(c_ptr), value :: params
+      integer(c_int), intent(out) :: chunk, streams
     end function
 
     ! --- geevBatched workspace queries (lwork in bytes; pointers may be null)
@@ -394,6 +434,7 @@ module batcheig
   ! Layer 2: wrappers on assumed-shape host arrays.
 
   public :: batcheig_geev, batcheig_syevj, batcheig_heevj, batcheig_status_string
+  public :: batcheig_set_devices, batcheig_get_devices
 
   !> Eigenvalues and optional left/right eigenvectors of a batch of general
   !> matrices (real: a, wr, wi, info; complex: a, w, info). See the module
@@ -416,7 +457,7 @@ module batcheig
   ! State of one wrapper call: sizes taken from the arrays, the first error
   ! found, and the handle/params it created (destroyed in finish).
   type :: wrapper_call
-    character(len=16) :: name = ''
+    character(len=24) :: name = ''
     integer(c_int) :: n = 0, lda = 1, batch = 0
     integer(c_int) :: status = BATCHEIG_STATUS_SUCCESS
     character(len=:), allocatable :: msg
@@ -716,6 +757,65 @@ contains
       write (error_unit, *) c%msg   ! list-directed: no format string (see itoa)
       error stop 1
     end if
+  end subroutine
+
+  ! =========================================================================
+  ! Devices
+
+  !> The GPUs that calls with host arrays on a CUDA handle share
+  !> (batcheigSetDevices): devices(:) holds distinct CUDA device ordinals
+  !> (0-based, as CUDA numbers them); an empty array restores the default,
+  !> the calling thread's current device. A handle on another backend gives
+  !> BATCHEIG_STATUS_NOT_SUPPORTED. status and errmsg as for batcheig_geev
+  !> (without status, an error stops the program).
+  subroutine batcheig_set_devices(handle, devices, status, errmsg)
+    type(c_ptr), intent(in) :: handle
+    integer(c_int), intent(in), target :: devices(:)
+    integer(c_int), intent(out), optional :: status
+    character(len=*), intent(out), optional :: errmsg
+    type(wrapper_call) :: c
+    type(c_ptr) :: p
+
+    c%name = 'batcheig_set_devices'
+    c%msg = ''
+    c%handle = handle
+    if (.not. is_contiguous(devices)) then
+      call c%error(BATCHEIG_STATUS_INVALID_VALUE, 'argument devices is not contiguous in memory')
+    end if
+    if (c%ok()) then
+      p = c_null_ptr
+      if (size(devices) > 0) p = c_loc(devices)
+      call c%c_status(batcheigSetDevices(handle, int(size(devices), c_int), p), 'batcheigSetDevices')
+    end if
+    call c%finish(status, errmsg)
+  end subroutine
+
+  !> The list set with batcheig_set_devices (batcheigGetDevices): devices
+  !> is allocated to its length, size 0 for the default (the current
+  !> device) and after an error. status and errmsg as for batcheig_geev.
+  subroutine batcheig_get_devices(handle, devices, status, errmsg)
+    type(c_ptr), intent(in) :: handle
+    integer(c_int), allocatable, target, intent(out) :: devices(:)
+    integer(c_int), intent(out), optional :: status
+    character(len=*), intent(out), optional :: errmsg
+    type(wrapper_call) :: c
+    integer(c_int) :: count, count2
+
+    c%name = 'batcheig_get_devices'
+    c%msg = ''
+    c%handle = handle
+    count = 0
+    call c%c_status(batcheigGetDevices(handle, 0_c_int, c_null_ptr, count), 'batcheigGetDevices')
+    if (c%ok() .and. count > 0) then
+      allocate (devices(count))
+      count2 = 0
+      call c%c_status(batcheigGetDevices(handle, count, c_loc(devices), count2), 'batcheigGetDevices')
+      if (c%ok() .and. count2 /= count) &
+        call c%error(BATCHEIG_STATUS_INTERNAL_ERROR, 'the device list changed while it was read')
+      if (.not. c%ok()) deallocate (devices)
+    end if
+    if (.not. allocated(devices)) allocate (devices(0))
+    call c%finish(status, errmsg)
   end subroutine
 
   ! =========================================================================

@@ -6,7 +6,9 @@
 ! precisions (residuals ||A v - lambda v|| / (n ||A|| eps) below a
 ! threshold), lda > n, both uplo, Jacobi diagnostics, a NaN matrix inside a
 ! batch, quick returns, and the errors the wrappers report (non-contiguous
-! arrays, wrong shapes, bad jobz, a status from C).
+! arrays, wrong shapes, bad jobz, a status from C); the streaming params and
+! the device list (batcheig_set_devices / batcheig_get_devices), which a
+! host-backend handle does not support.
 ! Output is list-directed: formatted I/O in libgfortran trips
 ! AddressSanitizer's strict_string_checks, which the asan preset sets.
 program test_fortran
@@ -26,6 +28,7 @@ program test_fortran
       'create host handle')
 
   call test_info_and_params()
+  call test_streaming_and_devices()
   call test_geev_d()
   call test_geev_s()
   call test_geev_z()
@@ -161,6 +164,92 @@ contains
     s = c_null_ptr
     call expect(batcheigParamsSetTolerance(s, 1.0_dp) == BATCHEIG_STATUS_NOT_INITIALIZED, &
         'params setter on a null params')
+  end subroutine
+
+  subroutine test_streaming_and_devices()
+    type(c_ptr) :: p
+    integer(c_int) :: chunk, streams, count, pos, st, b, i, j
+    integer(c_int), target :: devs(4)
+    integer(c_int), allocatable :: got(:)
+    character(len=200) :: msg
+    real(dp) :: a(n, n, nb), a0(n, n, nb), wr(n, nb), wi(n, nb), wr2(n, nb), wi2(n, nb)
+    integer(c_int) :: info(nb), info2(nb)
+
+    ! Streaming params: defaults, round trip; invalid values change nothing.
+    call expect(batcheigCreateParams(p) == BATCHEIG_STATUS_SUCCESS, 'CreateParams (streaming)')
+    chunk = -1
+    streams = -1
+    call expect(batcheigParamsGetStreaming(p, chunk, streams) == BATCHEIG_STATUS_SUCCESS .and. &
+        chunk == 0 .and. streams == 0, 'streaming defaults (0, 0: automatic)')
+    call expect(batcheigParamsSetStreaming(p, 7, 2) == BATCHEIG_STATUS_SUCCESS .and. &
+        batcheigParamsGetStreaming(p, chunk, streams) == BATCHEIG_STATUS_SUCCESS .and. &
+        chunk == 7 .and. streams == 2, 'streaming round trip')
+    call expect(batcheigParamsSetStreaming(p, -1, 2) == BATCHEIG_STATUS_INVALID_VALUE, 'negative chunk')
+    call expect(batcheigParamsSetStreaming(p, 7, -1) == BATCHEIG_STATUS_INVALID_VALUE, 'negative streams')
+    call expect(batcheigParamsSetStreaming(p, 7, 17) == BATCHEIG_STATUS_INVALID_VALUE, '17 streams')
+    call expect(batcheigParamsGetStreaming(p, chunk, streams) == BATCHEIG_STATUS_SUCCESS .and. &
+        chunk == 7 .and. streams == 2, 'streaming values kept after invalid ones')
+    call expect(batcheigParamsSetStreaming(p, 0, 16) == BATCHEIG_STATUS_SUCCESS .and. &
+        batcheigParamsGetStreaming(p, chunk, streams) == BATCHEIG_STATUS_SUCCESS .and. &
+        chunk == 0 .and. streams == 16, 'streaming automatic chunk, 16 streams')
+
+    ! The host backend ignores them: the same results, bit for bit.
+    do b = 1, nb
+      do j = 1, n
+        do i = 1, n
+          a(i, j, b) = rnd()
+        end do
+      end do
+    end do
+    a0 = a
+    call batcheig_geev(a, wr, wi, info, handle=h, params=p, status=st)
+    call expect(st == BATCHEIG_STATUS_SUCCESS .and. all(info == 0), 'geev with streaming params')
+    a = a0
+    call batcheig_geev(a, wr2, wi2, info2, handle=h)
+    call expect(all(info2 == info) .and. all(wr2 == wr) .and. all(wi2 == wi), &
+        'streaming params do not change host-backend results')
+    call expect(batcheigDestroyParams(p) == BATCHEIG_STATUS_SUCCESS, 'DestroyParams (streaming)')
+    call expect(batcheigParamsSetStreaming(c_null_ptr, 1, 1) == BATCHEIG_STATUS_NOT_INITIALIZED, &
+        'SetStreaming on a null params')
+    call expect(batcheigParamsGetStreaming(c_null_ptr, chunk, streams) == &
+        BATCHEIG_STATUS_NOT_INITIALIZED, 'GetStreaming on a null params')
+
+    ! Device list on a host-backend handle: not supported; the default list.
+    devs = [0, 1, 2, 3]
+    call expect(batcheigSetDevices(h, 1, c_loc(devs)) == BATCHEIG_STATUS_NOT_SUPPORTED, &
+        'SetDevices on a host handle')
+    call expect(batcheigSetDevices(h, 0, c_null_ptr) == BATCHEIG_STATUS_NOT_SUPPORTED, &
+        'SetDevices (default) on a host handle')
+    count = -1
+    call expect(batcheigGetDevices(h, 4, c_loc(devs), count) == BATCHEIG_STATUS_SUCCESS .and. &
+        count == 0 .and. all(devs == [0, 1, 2, 3]), 'GetDevices: default list, nothing written')
+    count = -1
+    call expect(batcheigGetDevices(h, 0, c_null_ptr, count) == BATCHEIG_STATUS_SUCCESS .and. &
+        count == 0, 'GetDevices: count only')
+    call expect(batcheigGetDevices(h, -1, c_null_ptr, count) == BATCHEIG_STATUS_INVALID_VALUE .and. &
+        batcheigGetErrorArgument(h, pos) == BATCHEIG_STATUS_SUCCESS .and. pos == 2, &
+        'GetDevices: capacity < 0 is argument 2')
+    call expect(batcheigGetDevices(h, 2, c_null_ptr, count) == BATCHEIG_STATUS_INVALID_VALUE .and. &
+        batcheigGetErrorArgument(h, pos) == BATCHEIG_STATUS_SUCCESS .and. pos == 3, &
+        'GetDevices: null devices with capacity > 0 is argument 3')
+
+    ! The wrappers.
+    call batcheig_set_devices(h, [0_c_int], status=st, errmsg=msg)
+    call expect(st == BATCHEIG_STATUS_NOT_SUPPORTED .and. index(msg, 'batcheigSetDevices') > 0, &
+        'batcheig_set_devices on a host handle')
+    call batcheig_set_devices(h, devs(1:0), status=st)
+    call expect(st == BATCHEIG_STATUS_NOT_SUPPORTED, 'batcheig_set_devices (empty list) on a host handle')
+    call batcheig_set_devices(h, devs(1:4:2), status=st, errmsg=msg)
+    call expect(st == BATCHEIG_STATUS_INVALID_VALUE .and. index(msg, 'contiguous') > 0, &
+        'batcheig_set_devices: non-contiguous devices')
+    call batcheig_get_devices(h, got, status=st, errmsg=msg)
+    call expect(st == BATCHEIG_STATUS_SUCCESS .and. allocated(got) .and. len_trim(msg) == 0, &
+        'batcheig_get_devices')
+    if (allocated(got)) call expect(size(got) == 0, 'batcheig_get_devices: default list is empty')
+    call batcheig_get_devices(c_null_ptr, got, status=st)
+    call expect(st == BATCHEIG_STATUS_NOT_INITIALIZED .and. allocated(got), &
+        'batcheig_get_devices on a null handle')
+    if (allocated(got)) call expect(size(got) == 0, 'batcheig_get_devices on a null handle: empty')
   end subroutine
 
   subroutine test_geev_d()
