@@ -580,23 +580,34 @@ void check_config(const std::function<Problem(const std::vector<int> &)> &make, 
   }
 }
 
+/// geev orders. AUTO (src/plan/tuning.hpp) takes THREAD up to n = 13, WARP
+/// up to 48, BLOCK up to 80, GLOBAL beyond; quick covers the first three
+/// (GLOBAL runs forced), default all four and each threshold.
 std::vector<int> geev_sizes() {
   switch (test_level()) {
-    case TestLevel::Quick: return {1, 5, 17, 33};
-    case TestLevel::Default: return {1, 2, 5, 17, 33, 45};
-    case TestLevel::Full: return {1, 2, 3, 5, 8, 17, 32, 33, 45, 64};
+    case TestLevel::Quick: return {1, 5, 17, 60};
+    case TestLevel::Default: return {1, 2, 5, 13, 14, 17, 33, 48, 49, 60, 90};
+    case TestLevel::Full: return {1, 2, 3, 5, 8, 13, 14, 17, 32, 33, 48, 49, 64, 80, 81, 100};
   }
   return {};
 }
 
+/// syevj orders. AUTO takes WARP up to n = 48 / 40 / 24 (float / double and
+/// complex float / complex double), SHARED while one matrix with vectors
+/// fits in shared memory (n = 70 does for every precision), GLOBAL beyond
+/// (n = 130 for all but float, which runs GLOBAL forced).
 std::vector<int> syevj_sizes() {
   switch (test_level()) {
-    case TestLevel::Quick: return {1, 8, 31, 70};
-    case TestLevel::Default: return {1, 2, 8, 31, 33, 50, 70};
-    case TestLevel::Full: return {1, 2, 3, 8, 16, 31, 33, 48, 50, 64, 70, 100};
+    case TestLevel::Quick: return {1, 8, 31, 70, 130};
+    case TestLevel::Default: return {1, 2, 8, 24, 25, 31, 40, 41, 48, 49, 70, 130};
+    case TestLevel::Full: return {1, 2, 3, 8, 16, 24, 25, 31, 40, 41, 48, 49, 64, 70, 100, 130, 180};
   }
   return {};
 }
+
+/// Distinct matrices per test (the batch repeats them): fewer for large n,
+/// where generating them (in long double) would dominate the test.
+int distinct_matrices(int n) { return n <= 64 ? 100 : 16; }
 
 // ---------------------------------------------------------------------------
 
@@ -605,7 +616,7 @@ void geev_host_arrays_match_device_arrays() {
   HandleGuard h;
   BT_CUDA_HANDLE_OR_SKIP(h);
   for (const int n : geev_sizes()) {
-    const auto mats = geev_matrices<T>(n, 100, 31337);
+    const auto mats = geev_matrices<T>(n, distinct_matrices(n), 31337);
     for (const GeevJobs &jobs : kGeevJobs)
       for (const Config *c : configs()) {
         INFO(precision_name<T>() << " geev | n = " << n << " | " << jobs.name << " | auto | " << c->what << " | "
@@ -641,7 +652,7 @@ void syevj_host_arrays_match_device_arrays() {
   HandleGuard h;
   BT_CUDA_HANDLE_OR_SKIP(h);
   for (const int n : syevj_sizes()) {
-    const auto mats = herm_matrices<T>(n, 100, 4711);
+    const auto mats = herm_matrices<T>(n, distinct_matrices(n), 4711);
     int k = 0;
     for (const bool vectors : {false, true})
       for (const Config *c : configs()) {
