@@ -95,7 +95,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_GEEV_HOST_QR = 1, /**< geev, host backend: one matrix per OpenMP task, Hessenberg + Francis QR. */
     BATCHEIG_ALG_JACOBI_HOST_SCALAR = 2, /**< syevj/heevj, host backend: two-sided cyclic Jacobi, round-robin steps of n/2 rotations. */
     BATCHEIG_ALG_JACOBI_HOST_BLOCK = 3,  /**< syevj/heevj, host backend: one-sided block Jacobi on 2nb x 2nb Gram blocks. */
-    BATCHEIG_ALG_GEEV_CUDA_THREAD = 16,  /**< geev, CUDA backend: one matrix per thread over an element-interleaved copy of the batch (every n). */
+    BATCHEIG_ALG_GEEV_CUDA_THREAD = 16,  /**< geev, CUDA backend: one matrix per thread, element-interleaved across the threads of a block in shared memory (small n) or across the batch in a global-memory copy (every n). */
     BATCHEIG_ALG_GEEV_CUDA_WARP = 17,    /**< geev, CUDA backend: p lanes of a warp per matrix (p by n), matrix, Schur vectors and scratch in shared memory (n while one matrix fits in a block's shared memory; the dispatcher uses it for small n). */
     BATCHEIG_ALG_GEEV_CUDA_BLOCK = 18,   /**< geev, CUDA backend: one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
     BATCHEIG_ALG_GEEV_CUDA_GLOBAL = 19,  /**< geev, CUDA backend: one thread block per matrix, in place in global memory (every n). */

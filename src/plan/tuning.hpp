@@ -55,6 +55,27 @@ inline constexpr int host_jacobi_block_min_n = 1 << 30;
 // one set of thresholds serves both; the shared-memory test assumes both
 // vector matrices.
 inline constexpr int cuda_geev_thread_max_n = 13;  // then the warp variant
+
+// BATCHEIG_ALG_GEEV_CUDA_THREAD keeps each thread's matrix, vectors and
+// scratch in shared memory (instead of an interleaved copy in global memory)
+// up to this n, when 32 threads' problems with both vector matrices fit in
+// cuda_geev_thread_shared_bytes (so the rule depends on precision and n
+// only), in blocks of the most threads (128, 64 or 32) whose problems fit
+// there. Measured 2026-11-21 on an NVIDIA H200 with
+//   batcheig_bench geev --memory device --algorithm geev-cuda-thread --reps 3
+//       --cusolver-subset 0 --n 5,8,10,13 [--vectors]
+// (double, ms; eigenvalues only, batch 500 000 / right vectors, batch 100 000),
+// global memory vs shared memory with a budget of 64 KB / 120 KB / 200 KB:
+//   eigenvalues: n = 5: 3.93 vs 2.32 / 2.31 / 2.32;  8: 11.1 vs 8.37 / 9.29 / 9.31;
+//                10: 18.9 vs - / 19.1 / 28.5;       13: 39.8 vs - / - / 47.5
+//   vectors:     n = 5: 2.39 vs 2.03 / 2.06 / 2.06; 8: 7.26 vs 7.74 / 7.72 / 7.41;
+//                10: 13.7 vs - / 15.6 / 21.7;       13: 28.8 vs - / - / 39.0
+// ("-": does not fit that budget). Larger budgets mean fewer resident blocks;
+// beyond n = 8 the few matrices an SM then holds cannot hide the latency of
+// the serial QR of each thread, and global memory (with its L1/L2 caching
+// and full occupancy) is as fast or faster.
+inline constexpr int cuda_geev_thread_shared_max_n = 8;
+inline constexpr long long cuda_geev_thread_shared_bytes = 64 * 1024;
 inline constexpr int cuda_geev_warp_max_n = 48;    // then the block variant
 inline constexpr int cuda_geev_block_max_n = 80;   // then the global one
 
