@@ -54,7 +54,13 @@ inline constexpr int host_jacobi_block_min_n = 1 << 30;
 // the eigenvalues may not change when vectors are requested (as LAPACK). So
 // one set of thresholds serves both; the shared-memory test assumes both
 // vector matrices.
-inline constexpr int cuda_geev_thread_max_n = 13;  // then the warp variant
+// Re-measured 2026-11-21 on an NVIDIA H200 after the shared-memory thread
+// form (n <= 8) and the lane table below (same tool, double, batch 200 000,
+// eigenvalues, ms): thread vs warp, n = 8: 3.48 / 4.63, 9: 6.19 / 5.60,
+// 10: 8.05 / 6.53, 11: 10.3 / 7.73, 13: 16.5 / 10.1; right vectors, batch
+// 50 000: n = 10: 6.94 / 9.04, 15: 22.3 / 16.8. Eigenvalues (the main
+// workload) decide: the thread variant up to n = 8.
+inline constexpr int cuda_geev_thread_max_n = 8;  // then the warp variant
 
 // BATCHEIG_ALG_GEEV_CUDA_THREAD keeps each thread's matrix, vectors and
 // scratch in shared memory (instead of an interleaved copy in global memory)
@@ -86,14 +92,28 @@ inline constexpr int cuda_geev_block_max_n = 80;   // then the global one
 // the workspace stays below ~1 GB up to n = 30 in double precision.
 inline constexpr long long cuda_geev_thread_chunk = 131072;
 
-// Lanes of a warp per matrix in BATCHEIG_ALG_GEEV_CUDA_WARP: the smallest
-// power of two >= n, at least 8 and at most 32 (a lane owns one row or
-// column, several when n > 32). Fewer lanes than n would serialize the row
-// and column updates, more would idle; kernels exist for 8, 16 and 32.
+// Lanes of a warp per matrix in BATCHEIG_ALG_GEEV_CUDA_WARP (kernels exist
+// for 8, 16 and 32; a lane owns every P-th row and column): 8 up to n = 18,
+// 16 up to n = 28, then 32. Fewer lanes than n serialize part of each row
+// and column update, but put more matrices in a warp and more warps on an
+// SM, and the QR step is bound by its serial reflector chain, not by the
+// updates. Measured 2026-11-21 on an NVIDIA H200 with
+//   batcheig_bench geev --memory device --algorithm geev-cuda-warp --reps 3
+//       --cusolver-subset 0 --batch 200000 [--vectors --batch 50000]
+// and the lane count forced (double, ms; eigenvalues, batch 200 000):
+//   n:        8    10    12    15    16    18    20    22    25    26    28    30
+//   P = 8:  4.63  6.53  8.80  13.4  18.8  23.0  50.2  59.8  77.3  83.2  96.0   205
+//   P = 16: 8.19  10.9  13.9  19.5  21.3  26.4  31.7  37.7  61.6  66.0  75.3   155
+//   P = 32: 12.5  16.8  21.4  29.8  32.7  39.6  46.8  54.8  67.8  72.3  82.0  92.9
+// right vectors, batch 50 000, n = 10 / 15 / 20 / 25 / 30:
+//   P = 8: 9.04 / 16.8 / 43.1 / 70.3 / 185;  P = 16: 15.9 / 26.5 / 38.4 / 53.9 / 118;
+//   P = 32: 23.2 / 39.2 / 57.8 / 77.6 / 89.5.
+// The lane count depends on n only: the team's reductions round by P, and
+// every matrix must get the results of a single call.
 inline int cuda_geev_warp_lanes(int n) {
-    int p = 8;
-    while (p < n && p < 32) p *= 2;
-    return p;
+    if (n <= 18) return 8;
+    if (n <= 28) return 16;
+    return 32;
 }
 
 // Threads per block of the block-per-matrix variants (BLOCK, GLOBAL): one
