@@ -53,6 +53,7 @@
 
 #include "catch_compat.hpp"
 #include "support/backend.hpp"
+#include "support/cuda_streams.hpp"
 #include "support/geev_api.hpp"
 #include "support/generators.hpp"
 #include "support/herm_generators.hpp"
@@ -706,8 +707,8 @@ namespace {
 
 /// A batch of tiny matrices larger than two rounds of the largest automatic
 /// chunk on every automatic stream (src/plan/tuning.hpp: 3 streams of at
-/// most 131072 matrices), so that automatic chunking reuses its buffers.
-constexpr int kLargeBatch = 2 * 3 * 131072 + 4321;
+/// most 65536 matrices), so that automatic chunking reuses its buffers.
+constexpr int kLargeBatch = 2 * 3 * 65536 + 4321;
 
 template <class T>
 void large_batch_automatic() {
@@ -751,41 +752,6 @@ TEMPLATE_TEST_CASE("streaming: automatic chunking of a batch of several rounds o
 // The handle's stream
 
 namespace {
-
-/// Holds the stream it is enqueued on (cudaLaunchHostFunc) until released,
-/// or for at most 30 s.
-struct StreamGate {
-  std::atomic<bool> release{false}, finished{false}, timed_out{false};
-  static void CUDART_CB hold(void *self) {
-    auto *g = static_cast<StreamGate *>(self);
-    const auto t0 = std::chrono::steady_clock::now();
-    while (!g->release.load()) {
-      if (std::chrono::steady_clock::now() - t0 > std::chrono::seconds(30)) {
-        g->timed_out = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-    g->finished = true;
-  }
-};
-
-/// Owns a non-blocking stream set on a handle; restores the default stream.
-struct UserStream {
-  cudaStream_t s = nullptr;
-  batcheigHandle_t h = nullptr;
-  explicit UserStream(batcheigHandle_t handle) : h(handle) {
-    CUDA_REQUIRE(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    REQUIRE(batcheigSetStream(h, reinterpret_cast<batcheigStream_t>(s)) == BATCHEIG_STATUS_SUCCESS);
-  }
-  UserStream(const UserStream &) = delete;
-  UserStream &operator=(const UserStream &) = delete;
-  ~UserStream() {
-    batcheigSetStream(h, nullptr);
-    cudaStreamSynchronize(s);
-    cudaStreamDestroy(s);
-  }
-};
 
 /// A host-array call on a handle whose (user) stream holds pending work:
 /// the results are right, and the call returns only after that work ran

@@ -33,6 +33,7 @@
 
 #include "catch_compat.hpp"
 #include "support/backend.hpp"
+#include "support/cuda_streams.hpp"
 #include "support/herm_generators.hpp"
 #include "support/ratios.hpp"
 #include "support/syevj_api.hpp"
@@ -244,28 +245,6 @@ double eigenvalue_agreement(const std::vector<T> &a, const SyevjRun<T> &x, const
   return static_cast<double>(worst / (static_cast<W>(std::max(n, 1)) * anorm * u));
 }
 
-/// Owns a stream (non-blocking with respect to the legacy default stream, so
-/// that nothing the library might put there orders it) set on a handle;
-/// restores the default stream on scope exit.
-struct UserStream {
-  cudaStream_t s = nullptr;
-  batcheigHandle_t h = nullptr;
-  explicit UserStream(batcheigHandle_t handle) : h(handle) {
-    CUDA_REQUIRE(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    REQUIRE(batcheigSetStream(h, reinterpret_cast<batcheigStream_t>(s)) == BATCHEIG_STATUS_SUCCESS);
-    batcheigStream_t got = nullptr;
-    REQUIRE(batcheigGetStream(h, &got) == BATCHEIG_STATUS_SUCCESS);
-    REQUIRE(reinterpret_cast<cudaStream_t>(got) == s);
-  }
-  UserStream(const UserStream &) = delete;
-  UserStream &operator=(const UserStream &) = delete;
-  ~UserStream() {
-    batcheigSetStream(h, nullptr);
-    cudaStreamSynchronize(s);
-    cudaStreamDestroy(s);
-  }
-};
-
 // ---------------------------------------------------------------------------
 
 template <class T>
@@ -374,25 +353,6 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 }
 
 namespace {
-
-/// Blocks the stream it is enqueued on (cudaLaunchHostFunc) until released,
-/// or for at most 30 s so that a call that wrongly waits for the stream fails
-/// instead of hanging.
-struct StreamGate {
-  std::atomic<bool> release{false}, finished{false}, timed_out{false};
-  static void CUDART_CB hold(void *self) {
-    auto *g = static_cast<StreamGate *>(self);
-    const auto t0 = std::chrono::steady_clock::now();
-    while (!g->release.load()) {
-      if (std::chrono::steady_clock::now() - t0 > std::chrono::seconds(30)) {
-        g->timed_out = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-    g->finished = true;
-  }
-};
 
 template <class T>
 void user_stream_is_honoured() {

@@ -126,6 +126,23 @@ struct Call {
         }                                                  \
     } while (0)
 
+// Grow a buffer to at least `want` bytes with alloc/release (its old
+// contents are not kept). False when the allocation fails.
+template <class Alloc, class Release>
+bool grow(void **p, std::size_t *bytes, std::size_t want, Alloc alloc, Release release) {
+    if (*bytes >= want) return true;
+    release(*p);
+    *p = nullptr;
+    *bytes = 0;
+    if (alloc(p, want) != cudaSuccess) {
+        cudaGetLastError();
+        *p = nullptr;
+        return false;
+    }
+    *bytes = want;
+    return true;
+}
+
 // A device's worker: the loop over its ring described at the top.
 class Worker {
   public:
@@ -184,28 +201,13 @@ class Worker {
             Slot &slot = ring_.slots[std::size_t(s)];
             // Earlier calls have finished with these buffers: every call
             // waits for all of its chunks before it returns.
-            if (slot.dev_bytes < dev_bytes) {
-                cudaFree(slot.dev);
-                slot.dev = nullptr;
-                slot.dev_bytes = 0;
-                if (cudaMalloc(&slot.dev, dev_bytes) != cudaSuccess) {
-                    cudaGetLastError();
-                    slot.dev = nullptr;
-                    return BATCHEIG_STATUS_ALLOC_FAILED;
-                }
-                slot.dev_bytes = dev_bytes;
-            }
-            if (slot.pinned_bytes < pinned_bytes) {
-                cudaFreeHost(slot.pinned);
-                slot.pinned = nullptr;
-                slot.pinned_bytes = 0;
-                if (cudaMallocHost(&slot.pinned, pinned_bytes) != cudaSuccess) {
-                    cudaGetLastError();
-                    slot.pinned = nullptr;
-                    return BATCHEIG_STATUS_ALLOC_FAILED;
-                }
-                slot.pinned_bytes = pinned_bytes;
-            }
+            const auto dev_alloc = [](void **p, std::size_t b) { return cudaMalloc(p, b); };
+            const auto dev_release = [](void *p) { cudaFree(p); };
+            const auto pin_alloc = [](void **p, std::size_t b) { return cudaMallocHost(p, b); };
+            const auto pin_release = [](void *p) { cudaFreeHost(p); };
+            if (!grow(&slot.dev, &slot.dev_bytes, dev_bytes, dev_alloc, dev_release) ||
+                !grow(&slot.pinned, &slot.pinned_bytes, pinned_bytes, pin_alloc, pin_release))
+                return BATCHEIG_STATUS_ALLOC_FAILED;
             BATCHEIG_STREAM_TRY(cudaStreamWaitEvent(slot.stream, call_.after, 0));
         }
         return BATCHEIG_STATUS_SUCCESS;

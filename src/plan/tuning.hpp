@@ -189,15 +189,28 @@ inline constexpr long long cuda_jacobi_global_chunk = 65536;
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the
 // bytes one matrix moves across the bus (inputs and outputs): about
-// cuda_stream_chunk_bytes per chunk, at least cuda_stream_chunk_min matrices
-// (the one-matrix-per-thread variant needs that many to fill the GPU) and at
-// most cuda_stream_chunk_max, and never more than cuda_stream_slot_bytes of
-// device buffers per stream. Small batches are cut so that every stream of
-// every device gets a chunk.
+// cuda_stream_chunk_bytes per chunk, between cuda_stream_chunk_min and
+// cuda_stream_chunk_max matrices, and never more than cuda_stream_slot_bytes
+// of device buffers per stream. Small batches are cut so that every stream
+// of every device gets a chunk. Measured 2026-11-21 on two H200 of one host
+// with
+//   batcheig_bench geev --host-memory pinned --devices 0,1 --chunk C
+//       --streams S --reps 5 --cusolver-subset 0 --n 5,10,20 --batch 500000
+// (double, eigenvalues; ms on two GPUs / on GPU 0 alone; 284, 964 and
+// 3 524 bytes per matrix at n = 5, 10, 20):
+//   C = 8192,  S = 3: n = 5: 3.84 / 7.16,  10: 8.93 / 16.6,  20: 41.0 / 79.2
+//   C = 16384, S = 3: n = 5: 2.50 / 4.38,  10: 8.69 / 16.4,  20: 41.5 / 79.5
+//   C = 32768, S = 3: n = 5: 1.86 / 3.03,  10: 9.29 / 16.6,  20: 43.8 / 80.4
+//   C = 65536, S = 3: n = 5: 1.67 / 2.69,  10: 9.92 / 17.1,  20: 45.9 / 82.5
+//   S = 6 was no better (n = 5, C = 32768: 1.79 / 2.76; C = 65536: 2.13 / 2.47,
+//   n = 10: 14.0 / 17.1); the earlier rule (64 MiB, 32768..131072) gave
+//   1.95 / 2.90, 10.5 / 17.1, 43.7 / 80.4.
+// About 16 MiB per chunk lands on the best chunk at each n (n = 5: 59 000,
+// 10: 17 400, 20: 8 192 by the floor).
 inline constexpr int cuda_streams = 3;
-inline constexpr long long cuda_stream_chunk_bytes = 64ll << 20;
-inline constexpr long long cuda_stream_chunk_min = 32768;
-inline constexpr long long cuda_stream_chunk_max = 131072;
+inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
+inline constexpr long long cuda_stream_chunk_min = 8192;
+inline constexpr long long cuda_stream_chunk_max = 65536;
 inline constexpr long long cuda_stream_slot_bytes = 512ll << 20;
 
 }  // namespace batcheig::plan::tuning
