@@ -5,7 +5,7 @@
 #   3. install into a temporary prefix and check the package:
 #      - the installed library exports only batcheig* symbols (nm -D)
 #      - the Fortran module has a bind(C) interface for every exported
-#        symbol and binds no other (fortran/batcheig.f90)
+#        symbol and binds no other (src/fortran/batcheig.f90)
 #      - examples/ built against the INSTALLED library through
 #        `pkg-config --cflags --libs batcheig` / `batcheig-fortran`
 #        (examples/Makefile) and through CMake `find_package(batcheig
@@ -109,9 +109,9 @@ bound=$(grep -oiE "bind\(C, *name *= *'[A-Za-z0-9_]+'" "$fsrc" | sed -E "s/.*'([
 unbound=$(comm -23 <(printf '%s\n' "$exported" | sort -u) <(printf '%s\n' "$bound"))
 stale=$(comm -13 <(printf '%s\n' "$exported" | sort -u) <(printf '%s\n' "$bound"))
 if [[ -n $unbound || -n $stale ]]; then
-  [[ -z $unbound ]] || printf 'exported but without a bind(C) interface in fortran/batcheig.f90:\n%s\n' "$unbound" >&2
-  [[ -z $stale ]] || printf 'bound in fortran/batcheig.f90 but not exported by the library:\n%s\n' "$stale" >&2
-  die "the Fortran module and the library's entry points disagree (add or fix the interfaces in fortran/batcheig.f90)"
+  [[ -z $unbound ]] || printf 'exported but without a bind(C) interface in src/fortran/batcheig.f90:\n%s\n' "$unbound" >&2
+  [[ -z $stale ]] || printf 'bound in src/fortran/batcheig.f90 but not exported by the library:\n%s\n' "$stale" >&2
+  die "the Fortran module and the library's entry points disagree (add or fix the interfaces in src/fortran/batcheig.f90)"
 fi
 echo "ok: $(printf '%s\n' "$bound" | grep -c .) bind(C) interfaces, one per exported symbol"
 
