@@ -23,7 +23,9 @@
 #include <thread>
 #include <vector>
 
+#include "cuda/cuda_check.cuh"
 #include "cuda/device.hpp"
+#include "cuda/launch.cuh"
 #include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
@@ -51,8 +53,6 @@ struct Streaming {
 };
 
 namespace {
-
-std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
 
 bool in_pinned_memory(const void *p) {
     cudaPointerAttributes attr;
@@ -104,27 +104,31 @@ struct Call {
     std::atomic<std::int64_t> next{0};
     std::atomic<bool> failed{false};
 
-    std::size_t dev_bytes() const {
-        std::size_t b = 0;
-        for (int i = 0; i < count; ++i)
-            if (arrays[i].host) b += align256(std::size_t(chunk) * arrays[i].stride);
-        return b + align256(job->workspace_bytes(static_cast<int>(chunk)));
-    }
-    std::size_t pinned_bytes() const {
-        std::size_t b = 0;
-        for (int i = 0; i < count; ++i)
-            if (arrays[i].host && staged[i]) b += align256(std::size_t(chunk) * arrays[i].stride);
-        return b;
+    // One slot's buffers, laid out once per call: array i at dev + dev_off[i]
+    // (and, pageable, its staging at pinned + pin_off[i]), the chunk's
+    // workspace at dev + work_off.
+    std::size_t dev_off[kMaxHostArrays] = {};
+    std::size_t pin_off[kMaxHostArrays] = {};
+    std::size_t work_off = 0, dev_bytes = 0, pinned_bytes = 0;
+
+    void lay_out() {
+        std::size_t d = 0, h = 0;
+        for (int i = 0; i < count; ++i) {
+            if (!arrays[i].host) continue;
+            const std::size_t bytes = align256(std::size_t(chunk) * arrays[i].stride);
+            dev_off[i] = d;
+            d += bytes;
+            if (staged[i]) {
+                pin_off[i] = h;
+                h += bytes;
+            }
+        }
+        work_off = d;
+        dev_bytes = d + align256(job->workspace_bytes(static_cast<int>(chunk)));
+        pinned_bytes = h;
     }
 };
 
-#define BATCHEIG_STREAM_TRY(call)                          \
-    do {                                                   \
-        if ((call) != cudaSuccess) {                       \
-            cudaGetLastError();                            \
-            return BATCHEIG_STATUS_EXECUTION_FAILED;       \
-        }                                                  \
-    } while (0)
 
 // Grow a buffer to at least `want` bytes with alloc/release (its old
 // contents are not kept). False when the allocation fails.
@@ -189,14 +193,12 @@ class Worker {
 
     // Streams and buffers of this device for the call's chunk size.
     batcheigStatus_t prepare() {
-        BATCHEIG_STREAM_TRY(cudaSetDevice(ring_.device));
+        BATCHEIG_CUDA_TRY(cudaSetDevice(ring_.device));
         while (ring_.slots.size() < std::size_t(call_.streams)) {
             Slot slot;
-            BATCHEIG_STREAM_TRY(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
+            BATCHEIG_CUDA_TRY(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
             ring_.slots.push_back(slot);
         }
-        const std::size_t dev_bytes = call_.dev_bytes();
-        const std::size_t pinned_bytes = call_.pinned_bytes();
         for (int s = 0; s < call_.streams; ++s) {
             Slot &slot = ring_.slots[std::size_t(s)];
             // Earlier calls have finished with these buffers: every call
@@ -205,10 +207,10 @@ class Worker {
             const auto dev_release = [](void *p) { cudaFree(p); };
             const auto pin_alloc = [](void **p, std::size_t b) { return cudaMallocHost(p, b); };
             const auto pin_release = [](void *p) { cudaFreeHost(p); };
-            if (!grow(&slot.dev, &slot.dev_bytes, dev_bytes, dev_alloc, dev_release) ||
-                !grow(&slot.pinned, &slot.pinned_bytes, pinned_bytes, pin_alloc, pin_release))
+            if (!grow(&slot.dev, &slot.dev_bytes, call_.dev_bytes, dev_alloc, dev_release) ||
+                !grow(&slot.pinned, &slot.pinned_bytes, call_.pinned_bytes, pin_alloc, pin_release))
                 return BATCHEIG_STATUS_ALLOC_FAILED;
-            BATCHEIG_STREAM_TRY(cudaStreamWaitEvent(slot.stream, call_.after, 0));
+            BATCHEIG_CUDA_TRY(cudaStreamWaitEvent(slot.stream, call_.after, 0));
         }
         return BATCHEIG_STATUS_SUCCESS;
     }
@@ -218,18 +220,12 @@ class Worker {
         const std::int64_t b0 = c * call_.chunk;
         const std::int64_t count = std::min(call_.chunk, call_.batch - b0);
         void *dev[kMaxHostArrays] = {};
-        char *d = static_cast<char *>(slot.dev);
-        char *pin = static_cast<char *>(slot.pinned);
         char *staging[kMaxHostArrays] = {};
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
             if (!a.host) continue;
-            dev[i] = d;
-            d += align256(std::size_t(call_.chunk) * a.stride);
-            if (call_.staged[i]) {
-                staging[i] = pin;
-                pin += align256(std::size_t(call_.chunk) * a.stride);
-            }
+            dev[i] = static_cast<char *>(slot.dev) + call_.dev_off[i];
+            if (call_.staged[i]) staging[i] = static_cast<char *>(slot.pinned) + call_.pin_off[i];
             if (!a.in) continue;
             const std::size_t bytes = std::size_t(count) * a.stride;
             const char *src = static_cast<const char *>(a.host) + std::size_t(b0) * a.stride;
@@ -237,19 +233,20 @@ class Worker {
                 host_copy(staging[i], src, bytes, bytes, 1, call_.copy_threads);
                 src = staging[i];
             }
-            BATCHEIG_STREAM_TRY(cudaMemcpyAsync(dev[i], src, bytes, cudaMemcpyHostToDevice, slot.stream));
+            BATCHEIG_CUDA_TRY(cudaMemcpyAsync(dev[i], src, bytes, cudaMemcpyHostToDevice, slot.stream));
         }
-        const batcheigStatus_t st = call_.job->run(slot.stream, dev, static_cast<int>(count), d);
+        const batcheigStatus_t st =
+            call_.job->run(slot.stream, dev, static_cast<int>(count), static_cast<char *>(slot.dev) + call_.work_off);
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
             if (!a.host || !a.out) continue;
             char *dst = call_.staged[i] ? staging[i] : static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
             if (a.width == a.pitch)
-                BATCHEIG_STREAM_TRY(cudaMemcpyAsync(dst, dev[i], std::size_t(count) * a.stride,
+                BATCHEIG_CUDA_TRY(cudaMemcpyAsync(dst, dev[i], std::size_t(count) * a.stride,
                                                     cudaMemcpyDeviceToHost, slot.stream));
             else
-                BATCHEIG_STREAM_TRY(cudaMemcpy2DAsync(dst, a.pitch, dev[i], a.pitch, a.width,
+                BATCHEIG_CUDA_TRY(cudaMemcpy2DAsync(dst, a.pitch, dev[i], a.pitch, a.width,
                                                       std::size_t(a.cols) * std::size_t(count),
                                                       cudaMemcpyDeviceToHost, slot.stream));
         }
@@ -258,17 +255,14 @@ class Worker {
 
     // Wait for chunk c on the slot and copy its pageable results out.
     batcheigStatus_t finish(Slot &slot, std::int64_t c) {
-        BATCHEIG_STREAM_TRY(cudaStreamSynchronize(slot.stream));
+        BATCHEIG_CUDA_TRY(cudaStreamSynchronize(slot.stream));
         if (call_.failed) return BATCHEIG_STATUS_SUCCESS;  // the call fails anyway
         const std::int64_t b0 = c * call_.chunk;
         const std::int64_t count = std::min(call_.chunk, call_.batch - b0);
-        const char *pin = static_cast<const char *>(slot.pinned);
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
-            if (!a.host || !call_.staged[i]) continue;
-            const char *src = pin;
-            pin += align256(std::size_t(call_.chunk) * a.stride);
-            if (!a.out) continue;
+            if (!a.host || !a.out || !call_.staged[i]) continue;
+            const char *src = static_cast<const char *>(slot.pinned) + call_.pin_off[i];
             char *dst = static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
             host_copy(dst, src, a.width, a.pitch, std::int64_t(a.cols) * count, call_.copy_threads);
         }
@@ -286,8 +280,7 @@ Streaming &streaming_of(Context &ctx) {
 
 int streams_of(const StreamingOptions &opt) { return opt.streams > 0 ? opt.streams : plan::tuning::cuda_streams; }
 
-}  // namespace
-
+// Matrices per chunk for these options and arrays on `devices` devices.
 std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays, int count, std::int64_t batch,
                             int devices) {
     if (batch <= 0) return 1;
@@ -306,12 +299,15 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays
     return std::max<std::int64_t>(c, 1);
 }
 
+}  // namespace
+
+
 batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const HostArray *arrays, int count,
                               std::int64_t batch, const ChunkJob &job) {
     if (count > kMaxHostArrays) return BATCHEIG_STATUS_INTERNAL_ERROR;
     if (batch <= 0) return BATCHEIG_STATUS_SUCCESS;
     int caller_device = 0;
-    BATCHEIG_STREAM_TRY(cudaGetDevice(&caller_device));
+    BATCHEIG_CUDA_TRY(cudaGetDevice(&caller_device));
     std::vector<int> devices = ctx.devices;
     if (devices.empty()) devices.push_back(caller_device);
     const int ndev = static_cast<int>(devices.size());
@@ -326,6 +322,7 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.streams = streams_of(opt);
     call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
     call.job = &job;
+    call.lay_out();
 
     // The rings of the call's devices, created here so that the workers
     // never resize the list.
@@ -342,7 +339,7 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     }
 
     // Order the call after the work already on the handle's stream.
-    BATCHEIG_STREAM_TRY(cudaEventCreateWithFlags(&call.after, cudaEventDisableTiming));
+    BATCHEIG_CUDA_TRY(cudaEventCreateWithFlags(&call.after, cudaEventDisableTiming));
     if (cudaEventRecord(call.after, ctx.stream) != cudaSuccess) {
         cudaGetLastError();
         cudaEventDestroy(call.after);

@@ -71,9 +71,4 @@ inline constexpr int kMaxHostArrays = 8;
 batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const HostArray *arrays, int count,
                               std::int64_t batch, const ChunkJob &job);
 
-// The chunk size stream_batch uses for these options and arrays on
-// `devices` devices.
-std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays, int count, std::int64_t batch,
-                            int devices);
-
 }  // namespace batcheig::cuda
