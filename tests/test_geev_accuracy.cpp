@@ -13,10 +13,6 @@
 //    every vector entry written and finite, padding rows untouched;
 //  - with jobvl/jobvr in {N,V}^2 the eigenvalues are bitwise identical to the
 //    (V,V) call, and vector arrays passed with job N stay untouched.
-// A variant that computes no vectors (it claims only (N,N):
-// geev_jobs_claimed()) runs with (N,N) and gets every check above that needs
-// no vectors: info, eigenvalues written, finite, packed, paired with
-// LAPACKE's, trace, Jordan radius, unwanted vector arrays untouched.
 #include <complex>
 #include <cstdio>
 #include <map>
@@ -54,39 +50,31 @@ struct RatioTable {
   }
 };
 
-/// Oracle, then the first of `jobs` (geev_jobs_claimed(): (V,V), or (N,N)
-/// for a variant that computes no vectors) with all checks that apply to it
-/// (check_geev_matrix() checks the vectors that were computed), then the
-/// other combinations in `jobs` (bitwise-equal eigenvalues, their own checks).
+/// Oracle, (V,V) call with all checks, then the other three job
+/// combinations (bitwise-equal eigenvalues, their own vector checks).
 template <class T>
-GeevRatios accuracy_case(batcheigHandle_t h, const TestMatrix<T> &tm, batcheigParams_t params,
-                         const std::vector<GeevJobCombo> &jobs) {
+GeevRatios accuracy_case(batcheigHandle_t h, const TestMatrix<T> &tm, batcheigParams_t params, bool all_jobs) {
   const int n = tm.n();
-  REQUIRE(!jobs.empty());
   const OracleGeev<T> o = oracle_geev(tm.a, n);
   check_oracle_self_consistency(tm, o);
 
   GeevOptions opt;
   opt.params = params;
-  opt.jobvl = jobs[0].jobvl;
-  opt.jobvr = jobs[0].jobvr;
-  // Without vectors: alternate between NULL and sentinel-filled arrays (no effect with (V,V)).
-  opt.pass_unwanted_vectors = (n % 2 == 1);
-  const GeevRun<T> first = run_geev_single(h, tm.a, n, opt);
-  INFO(precision_name<T>() << " | " << tm.info.describe() << " | jobvl=" << job_name(opt.jobvl)
-                           << " jobvr=" << job_name(opt.jobvr));
-  REQUIRE(first.status == BATCHEIG_STATUS_SUCCESS);
-  GeevRatios worst = check_geev_matrix(tm, first, 0, o);
+  const GeevRun<T> full = run_geev_single(h, tm.a, n, opt);
+  INFO(precision_name<T>() << " | " << tm.info.describe());
+  REQUIRE(full.status == BATCHEIG_STATUS_SUCCESS);
+  GeevRatios worst = check_geev_matrix(tm, full, 0, o);
+  if (!all_jobs) return worst;
 
-  const std::vector<unsigned char> ref_eigs = first.eig_bytes(0);
-  for (size_t k = 1; k < jobs.size(); ++k) {
+  const std::vector<unsigned char> ref_eigs = full.eig_bytes(0);
+  for (int k = 0; k < 3; ++k) {
     GeevOptions oj = opt;
-    oj.jobvl = jobs[k].jobvl;
-    oj.jobvr = jobs[k].jobvr;
+    oj.jobvl = (k == 1) ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
+    oj.jobvr = (k == 2) ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
     // Alternate between NULL and sentinel-filled arrays for the unwanted vectors.
-    oj.pass_unwanted_vectors = ((n + static_cast<int>(k) - 1) % 2 == 0);
+    oj.pass_unwanted_vectors = ((n + k) % 2 == 0);
     const GeevRun<T> r = run_geev_single(h, tm.a, n, oj);
-    INFO("then jobvl=" << job_name(oj.jobvl) << " jobvr=" << job_name(oj.jobvr));
+    INFO("jobvl=" << job_name(oj.jobvl) << " jobvr=" << job_name(oj.jobvr));
     REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
     CHECK(r.info[0] == 0);
     INFO("eigenvalues must be bitwise identical whether or not vectors are computed");
@@ -111,15 +99,12 @@ void run_families(const std::vector<Family> &families, const std::vector<Magnitu
         for (const Magnitude m : magnitudes) {
           if ((f == Family::Zero) && m != Magnitude::Unit) continue;  // scaling zero is zero
           for (const int n : sizes) {
-            // Every job combination the variant claims ((N,N) only for a
-            // variant without vectors); none: refused, test_geev_cuda.cpp checks it.
-            const std::vector<GeevJobCombo> jobs = geev_jobs_claimed<T>(alg, n);
-            if (jobs.empty()) continue;
+            if (!geev_variant_claims<T>(alg, n, true, true)) continue;
             const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
                                         static_cast<std::uint64_t>(n), 2024);
             const TestMatrix<T> tm = make_matrix<T>(f, m, n, seed);
             INFO("backend " << backend_name(backend) << ", algorithm " << algorithm_name(alg));
-            table.add(std::string(family_name(f)) + "/" + magnitude_name(m), accuracy_case(h.h, tm, p, jobs));
+            table.add(std::string(family_name(f)) + "/" + magnitude_name(m), accuracy_case(h.h, tm, p, true));
           }
         }
       table.print(std::string(title) + " | " + precision_name<T>() + " | backend " + backend_name(backend) +
@@ -141,14 +126,12 @@ TEMPLATE_TEST_CASE("geev accuracy: random dense, n = 1..64, 100, 150, every algo
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       RatioTable table;
       for (const int n : random_dense_sizes()) {
-        std::vector<GeevJobCombo> jobs = geev_jobs_claimed<T>(alg, n);
-        if (jobs.empty()) continue;  // refused: test_geev_cuda.cpp checks it
-        // The job combinations once (AUTO); forced variants with the first
-        // they claim: (V,V), or (N,N) for a variant without vectors.
-        if (alg != BATCHEIG_ALG_AUTO) jobs.resize(1);
+        if (!geev_variant_claims<T>(alg, n, true, true)) continue;  // refused: test_geev_cuda.cpp checks it
         const TestMatrix<T> tm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(1, n));
         INFO("backend " << backend_name(backend) << ", algorithm " << algorithm_name(alg));
-        table.add(n <= 64 ? "random-dense n<=64" : "random-dense n>64", accuracy_case(h.h, tm, p, jobs));
+        // The job combinations once (AUTO); forced variants with vectors.
+        table.add(n <= 64 ? "random-dense n<=64" : "random-dense n>64",
+                  accuracy_case(h.h, tm, p, alg == BATCHEIG_ALG_AUTO));
       }
       table.print(std::string("random dense | ") + precision_name<T>() + " | backend " + backend_name(backend) +
                   " | algorithm " + algorithm_name(alg));

@@ -6,10 +6,7 @@
 // Every case runs on each forced algorithm variant of each backend under test
 // (geev_forced_variants(): AUTO resolves to one of them), skipping the
 // (variant, n, jobs) a variant does not claim (geev_variant_claims(): the
-// shared-memory CUDA variants at large n). A case that runs one job
-// combination runs the first the variant claims (first_claimed_jobs():
-// (V,V), or (N,N) for a variant that computes no vectors, which then gets
-// every check that needs no vectors). The params case also runs AUTO,
+// shared-memory CUDA variants at large n). The params case also runs AUTO,
 // whose default path (no params object) it is about. The expectations are
 // the LAPACK contract and hold for every variant.
 #include <cmath>
@@ -78,18 +75,6 @@ bool claims(batcheigAlgorithm_t alg, int n, const GeevOptions &opt) {
   return geev_variant_claims<T>(alg, n, opt.jobvl == V, opt.jobvr == V);
 }
 
-/// The options of a case that runs one job combination: the first that
-/// `alg` claims at order n (geev_jobs_claimed(): (V,V), or (N,N) for a
-/// variant that computes no vectors), with `params`. False (and `*opt`
-/// unchanged) when the variant claims none: the case is skipped.
-template <class T>
-bool first_claimed_jobs(batcheigAlgorithm_t alg, int n, batcheigParams_t params, GeevOptions *opt) {
-  const std::vector<GeevJobCombo> claimed = geev_jobs_claimed<T>(alg, n);
-  if (claimed.empty()) return false;
-  *opt = jobs(claimed.front().jobvl, claimed.front().jobvr, params);
-  return true;
-}
-
 }  // namespace
 
 TEMPLATE_TEST_CASE("geev batch: every matrix's results are bitwise those of a single-matrix call",
@@ -104,8 +89,6 @@ TEMPLATE_TEST_CASE("geev batch: every matrix's results are bitwise those of a si
       for (const int n : {1, 2, 3, 5, 8, 17, 33, 64}) {
         const auto ms = mixed_batch<T>(n, 1);
         const auto data = data_of(ms);
-        GeevOptions first;
-        if (!first_claimed_jobs<T>(alg, n, p, &first)) continue;
         for (const auto &opt : {jobs(V, V, p), jobs(N, N, p), jobs(V, N, p)}) {
           if (!claims<T>(alg, n, opt)) continue;
           INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg)
@@ -118,9 +101,7 @@ TEMPLATE_TEST_CASE("geev batch: every matrix's results are bitwise those of a si
             const GeevRun<T> single = run_geev_single<T>(h, data[b], n, opt);
             REQUIRE(single.status == BATCHEIG_STATUS_SUCCESS);
             CHECK(same_bytes(output_bytes(batch, b), output_bytes(single, 0)));
-            // Against LAPACKE on the first claimed combination ((V,V), or (N,N) without vectors).
-            if (opt.jobvl == first.jobvl && opt.jobvr == first.jobvr)
-              check_geev_matrix(ms[b], batch, b, oracle_geev(ms[b].a, n));
+            if (opt.jobvl == V && opt.jobvr == V) check_geev_matrix(ms[b], batch, b, oracle_geev(ms[b].a, n));
           }
         }
       }
@@ -143,11 +124,10 @@ TEMPLATE_TEST_CASE("geev batch: many small matrices (thread partitioning) equal 
       for (const batcheigAlgorithm_t alg : geev_forced_variants(backend)) {
         ParamsGuard p;
         force_algorithm(p, alg);
-        GeevOptions opt;
-        if (!first_claimed_jobs<T>(alg, n, p, &opt)) continue;
+        const GeevOptions opt = jobs(V, V, p);
+        if (!claims<T>(alg, n, opt)) continue;
         INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg)
-                                 << " n=" << n << " batch 301 jobvl=" << job_name(opt.jobvl)
-                                 << " jobvr=" << job_name(opt.jobvr));
+                                 << " n=" << n << " batch 301");
         const GeevRun<T> batch = run_geev<T>(h, n, data, opt);
         REQUIRE(batch.status == BATCHEIG_STATUS_SUCCESS);
         int mismatches = 0;
@@ -264,10 +244,9 @@ TEMPLATE_TEST_CASE("geev batch: a batch of only non-finite matrices", "[geev][ba
     for (const batcheigAlgorithm_t alg : geev_forced_variants(backend)) {
       ParamsGuard p;
       force_algorithm(p, alg);
-      GeevOptions opt;
-      if (!first_claimed_jobs<T>(alg, n, p, &opt)) continue;
-      INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg)
-                               << " jobvl=" << job_name(opt.jobvl) << " jobvr=" << job_name(opt.jobvr));
+      const GeevOptions opt = jobs(V, V, p);
+      if (!claims<T>(alg, n, opt)) continue;
+      INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg));
       const GeevRun<T> r = run_geev<T>(h, n, data, opt);
       REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
       for (int b = 0; b < r.batch; ++b) {
@@ -284,8 +263,7 @@ TEMPLATE_TEST_CASE("geev batch: a batch of only non-finite matrices", "[geev][ba
 // vectors of that matrix are NaN. LAPACKE cannot be given an iteration cap
 // (ITMAX is a constant inside xLAHQR), so the valid eigenvalues are compared
 // with LAPACKE's full spectrum: each must pair with a distinct LAPACKE
-// eigenvalue within the usual tolerance 20 n u ||A|| kappa_j. The checks of
-// a run without vectors are those on the eigenvalues and info.
+// eigenvalue within the usual tolerance 20 n u ||A|| kappa_j.
 namespace {
 
 template <class T>
@@ -372,11 +350,8 @@ TEMPLATE_TEST_CASE("geev: forced non-convergence (max iterations = 1) gives LAPA
       INFO("backend " << backend_name(backend) << " algorithm " << algorithm_name(alg) << ", max iterations 1");
       int total = 0, failed = 0;
       for (const int n : {10, 12, 16, 23, 32, 40}) {
-        // (V,V); (N,N) for a variant that computes no vectors.
-        GeevOptions opt;
-        if (!first_claimed_jobs<T>(alg, n, p, &opt)) continue;
-        const GeevOptions optn = jobs(N, N, p);
-        INFO("n=" << n << " jobvl=" << job_name(opt.jobvl) << " jobvr=" << job_name(opt.jobvr));
+        const GeevOptions opt = jobs(V, V, p), optn = jobs(N, N, p);
+        if (!claims<T>(alg, n, opt) || !claims<T>(alg, n, optn)) continue;
         std::vector<TestMatrix<T>> ms;
         for (int b = 0; b < 6; ++b)
           ms.push_back(make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(31, n, b)));
@@ -387,14 +362,10 @@ TEMPLATE_TEST_CASE("geev: forced non-convergence (max iterations = 1) gives LAPA
           check_partial_result(ms[b], r, b, &failed);
           ++total;
           if (verbose_tests())
-            std::printf("  %s %s n=%d jobs %s%s matrix %d: info=%d (valid eigenvalues %d)\n",
-                        backend_name(backend), algorithm_name(alg), n, job_name(opt.jobvl), job_name(opt.jobvr), b,
-                        r.info[b], n - r.info[b]);
+            std::printf("  %s %s n=%d matrix %d: info=%d (valid eigenvalues %d)\n", backend_name(backend),
+                        algorithm_name(alg), n, b, r.info[b], n - r.info[b]);
         }
-        // Without vectors: the same info and bitwise the same valid eigenvalues
-        // (when the variant claims both; the partial results of a variant that
-        // computes no vectors were checked on its (N,N) run above).
-        if (!(r.want_vl() || r.want_vr()) || !claims<T>(alg, n, optn)) continue;
+        // Without vectors: the same info and bitwise the same valid eigenvalues.
         const GeevRun<T> rn = run_geev<T>(h, n, data, optn);
         REQUIRE(rn.status == BATCHEIG_STATUS_SUCCESS);
         for (int b = 0; b < r.batch; ++b) {
@@ -413,10 +384,8 @@ TEMPLATE_TEST_CASE("geev: forced non-convergence (max iterations = 1) gives LAPA
       if (verbose_tests())
         std::printf("%s %s %s: max iterations 1: %d of %d random matrices reported non-convergence\n",
                     precision_name<T>().c_str(), backend_name(backend), algorithm_name(alg), failed, total);
-      // A variant that claims none of these sizes for T (a real-only
-      // variant and complex T) ran nothing: nothing to count.
-      if (total == 0) continue;
       INFO(precision_name<T>() << ": " << failed << " of " << total << " matrices reported non-convergence");
+      CHECK(total > 0);
       CHECK(2 * failed >= total);  // "info > 0 for most matrices"
     }
   }
@@ -440,16 +409,15 @@ TEMPLATE_TEST_CASE("geev: small iteration caps give partial results (some eigenv
         force_algorithm(p, alg);
         REQUIRE(batcheigParamsSetMaxIterations(p, cap) == BATCHEIG_STATUS_SUCCESS);
         for (const int n : {12, 24, 40}) {
-          GeevOptions opt;  // (V,V); (N,N) for a variant that computes no vectors
-          if (!first_claimed_jobs<T>(alg, n, p, &opt)) continue;
+          const GeevOptions opt = jobs(V, V, p);
+          if (!claims<T>(alg, n, opt)) continue;
           std::vector<TestMatrix<T>> ms;
           for (int b = 0; b < 4; ++b)
             ms.push_back(make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(37, n, b)));
           const GeevRun<T> r = run_geev<T>(h, n, data_of(ms), opt);
           REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
           for (int b = 0; b < r.batch; ++b) {
-            INFO("max iterations " << cap << " n=" << n << " jobvl=" << job_name(opt.jobvl)
-                                   << " jobvr=" << job_name(opt.jobvr));
+            INFO("max iterations " << cap);
             check_partial_result(ms[b], r, b, &failed);
             ++total;
             partial += (r.info[b] > 0 && r.info[b] < n);
@@ -463,7 +431,6 @@ TEMPLATE_TEST_CASE("geev: small iteration caps give partial results (some eigenv
       if (verbose_tests())
         std::printf("%s %s %s: small caps: %d partial, %d converged, %d total\n", precision_name<T>().c_str(),
                     backend_name(backend), algorithm_name(alg), partial, converged, total);
-      if (total == 0) continue;  // claims none of these sizes for T (a real-only variant and complex T)
       INFO(precision_name<T>() << ": " << partial << " partial results (0 < info < n) of " << total);
       CHECK(partial > 0);  // the partial-result path was exercised
     }
@@ -487,8 +454,8 @@ TEMPLATE_TEST_CASE("geev: non-convergence keeps eigenvalues isolated by balancin
       force_algorithm(p, alg);
       REQUIRE(batcheigParamsSetMaxIterations(p, 1) == BATCHEIG_STATUS_SUCCESS);
       for (const int n : {12, 20, 33}) {
-        GeevOptions opt;  // (V,V); (N,N) for a variant that computes no vectors
-        if (!first_claimed_jobs<T>(alg, n, p, &opt)) continue;
+        const GeevOptions opt = jobs(V, V, p);
+        if (!claims<T>(alg, n, opt)) continue;
         TestMatrix<T> tm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(41, n));
         const T diag[3] = {T(R(0.25)), T(R(-0.5)), T(R(0.75))};
         for (int j = 0; j < n; ++j)
@@ -500,8 +467,7 @@ TEMPLATE_TEST_CASE("geev: non-convergence keeps eigenvalues isolated by balancin
         const GeevRun<T> r = run_geev_single<T>(h, tm.a, n, opt);
         REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
         INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg)
-                                 << " n=" << n << " jobvl=" << job_name(opt.jobvl)
-                                 << " jobvr=" << job_name(opt.jobvr) << " info=" << r.info[0]);
+                                 << " n=" << n << " info=" << r.info[0]);
         int dummy = 0;
         check_partial_result(tm, r, 0, &dummy);
         CHECK(r.info[0] <= n - 3);
@@ -532,9 +498,9 @@ TEMPLATE_TEST_CASE("geev: leading dimensions larger than n (padding untouched, n
         auto ms = mixed_batch<T>(n, 3);
         ms.resize(3);
         const auto data = data_of(ms);
-        // Every combination the variant claims ((N,N) only for a variant without vectors).
-        for (const GeevJobCombo &c : geev_jobs_claimed<T>(alg, n)) {
-          GeevOptions opt = jobs(c.jobvl, c.jobvr, p);
+        for (const auto &base : {jobs(V, V, p), jobs(V, N, p), jobs(N, V, p)}) {
+          if (!claims<T>(alg, n, base)) continue;
+          GeevOptions opt = base;
           opt.lda_pad = 3;
           opt.ldvl_pad = 2;
           opt.ldvr_pad = 5;
@@ -614,11 +580,8 @@ TEMPLATE_TEST_CASE("geev: the handle's cached workspace is reused correctly acro
       int step = 0;
       for (const auto &nb : seq) {
         const int n = nb.first;
-        // (N,N) and (V,V) alternately; where the variant does not claim that
-        // combination (e.g. (V,V) for a variant without vectors), the first
-        // it claims; skipped where it claims none.
-        GeevOptions opt = (step % 2) ? jobs(N, N, p) : jobs(V, V, p);
-        if (!claims<T>(alg, n, opt) && !first_claimed_jobs<T>(alg, n, p, &opt)) {
+        const GeevOptions opt = (step % 2) ? jobs(N, N, p) : jobs(V, V, p);
+        if (!claims<T>(alg, n, opt)) {
           ++step;
           continue;
         }
@@ -630,8 +593,7 @@ TEMPLATE_TEST_CASE("geev: the handle's cached workspace is reused correctly acro
         BT_CREATE_HANDLE_OR_SKIP(fresh, backend);
         const GeevRun<T> f = run_geev<T>(fresh, n, data, opt);
         INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg)
-                                 << " step " << step << " n=" << n << " batch " << nb.second
-                                 << " jobvl=" << job_name(opt.jobvl) << " jobvr=" << job_name(opt.jobvr));
+                                 << " step " << step << " n=" << n << " batch " << nb.second);
         REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
         REQUIRE(f.status == BATCHEIG_STATUS_SUCCESS);
         for (int b = 0; b < r.batch; ++b) CHECK(same_bytes(output_bytes(r, b), output_bytes(f, b)));
@@ -652,15 +614,11 @@ TEMPLATE_TEST_CASE("geev: params that do not concern geev leave results bitwise 
     const int n = 20;
     const auto data = data_of(mixed_batch<T>(n, 6));
     for (const batcheigAlgorithm_t alg : geev_variants(backend)) {
-      // (V,V); (N,N) for a variant that computes no vectors.
-      const std::vector<GeevJobCombo> claimed = geev_jobs_claimed<T>(alg, n);
-      if (claimed.empty()) continue;
-      const batcheigEigMode_t jl = claimed.front().jobvl, jr = claimed.front().jobvr;
-      INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg)
-                               << " jobvl=" << job_name(jl) << " jobvr=" << job_name(jr));
+      if (!claims<T>(alg, n, jobs(V, V))) continue;
+      INFO(precision_name<T>() << " backend " << backend_name(backend) << " algorithm " << algorithm_name(alg));
       ParamsGuard only_alg;
       force_algorithm(only_alg, alg);
-      const GeevRun<T> ref = run_geev<T>(h, n, data, jobs(jl, jr, alg == BATCHEIG_ALG_AUTO ? nullptr : only_alg.p));
+      const GeevRun<T> ref = run_geev<T>(h, n, data, jobs(V, V, alg == BATCHEIG_ALG_AUTO ? nullptr : only_alg.p));
       REQUIRE(ref.status == BATCHEIG_STATUS_SUCCESS);
       struct Case {
         const char *what;
@@ -673,7 +631,7 @@ TEMPLATE_TEST_CASE("geev: params that do not concern geev leave results bitwise 
         REQUIRE(batcheigParamsSetTolerance(p, c.tol) == BATCHEIG_STATUS_SUCCESS);
         REQUIRE(batcheigParamsSetMaxIterations(p, c.maxit) == BATCHEIG_STATUS_SUCCESS);
         if (alg != BATCHEIG_ALG_AUTO) force_algorithm(p, alg);
-        const GeevRun<T> r = run_geev<T>(h, n, data, jobs(jl, jr, p));
+        const GeevRun<T> r = run_geev<T>(h, n, data, jobs(V, V, p));
         INFO(c.what);
         REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
         for (int b = 0; b < r.batch; ++b) CHECK(same_bytes(output_bytes(r, b), output_bytes(ref, b)));
@@ -684,7 +642,7 @@ TEMPLATE_TEST_CASE("geev: params that do not concern geev leave results bitwise 
         if (alg != BATCHEIG_ALG_AUTO) force_algorithm(p, alg);
         REQUIRE(batcheigParamsSetMaxIterations(p, 1) == BATCHEIG_STATUS_SUCCESS);
         REQUIRE(batcheigParamsSetMaxIterations(p, 0) == BATCHEIG_STATUS_SUCCESS);
-        const GeevRun<T> r = run_geev<T>(h, n, data, jobs(jl, jr, p));
+        const GeevRun<T> r = run_geev<T>(h, n, data, jobs(V, V, p));
         INFO("max iterations reset to 0 (default)");
         REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
         for (int b = 0; b < r.batch; ++b) CHECK(same_bytes(output_bytes(r, b), output_bytes(ref, b)));

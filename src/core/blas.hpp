@@ -182,9 +182,31 @@ BATCHEIG_HD void larfg(index_t n, typename V::value_type &alpha, V x, typename V
 }
 
 // larfg for a reflector of length n = 2 or 3 held in registers, (alpha, x1)
-// or (alpha, x1, x2): the bulges of the QR sweeps.
+// or (alpha, x1, x2): the bulges of the QR sweeps, one per step, on the
+// critical path of every QR iteration. Real entries whose squares can
+// neither overflow nor lose accuracy to underflow (nearly always) take a
+// direct formula: one square root and two divisions, where the general
+// form pays for an overflow-safe norm and hypotenuse. Anything else (zero
+// x included) goes through the general form.
 template <class T>
 BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
+    if constexpr (!is_complex<T>) {
+        // Squares of entries below `big` stay below 2^-20 of the overflow
+        // threshold; a sum of squares of at least `small2` is a normal
+        // number, accurate to a few ulps.
+        constexpr T big = sizeof(T) == 4 ? T(0x1p60) : T(0x1p500);
+        constexpr T small2 = sizeof(T) == 4 ? T(0x1p-120) : T(0x1p-1000);
+        const T xn2 = x1 * x1 + (n == 3 ? x2 * x2 : T(0));
+        if (n > 1 && rabs(alpha) < big && rabs(x1) < big && rabs(n == 3 ? x2 : T(0)) < big && xn2 >= small2) {
+            const T beta = -sign(rsqrt_(alpha * alpha + xn2), alpha);
+            tau = (beta - alpha) / beta;
+            const T scal = T(1) / (alpha - beta);
+            x1 *= scal;
+            if (n == 3) x2 *= scal;
+            alpha = beta;
+            return;
+        }
+    }
     detail::larfg_scalar(
         n, alpha, tau,
         [&]() {

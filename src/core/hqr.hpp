@@ -46,6 +46,169 @@ BATCHEIG_HD index_t last_true(const Team &tm, index_t lo, index_t hi, F test) {
         return tm.max(found);
     }
 }
+
+// Pieces of one real double-shift QR iteration (xLAHQR), used by
+// lahqr_real; h is any matrix view.
+
+// Ahues & Tisseur's test: is the subdiagonal entry h(k, k-1) negligible?
+template <class M, class R>
+BATCHEIG_HD bool subdiag_negligible(M h, index_t k, index_t ilo, index_t ihi, R smlnum, R ulp) {
+    if (rabs(h(k, k - 1)) <= smlnum) return true;
+    R tst = rabs(h(k - 1, k - 1)) + rabs(h(k, k));
+    if (tst == R(0)) {
+        if (k - 2 >= ilo) tst += rabs(h(k - 1, k - 2));
+        if (k + 1 <= ihi) tst += rabs(h(k + 1, k));
+    }
+    // Ahues & Tisseur's conservative deflation criterion.
+    if (rabs(h(k, k - 1)) <= ulp * tst) {
+        R ab = rmax(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
+        R ba = rmin(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
+        R aa = rmax(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
+        R bb = rmin(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
+        R s = aa + ab;
+        if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) return true;
+    }
+    return false;
+}
+
+// The two shifts (rt1r + i rt1i, rt2r + i rt2i) of one iteration.
+template <class R>
+struct DoubleShift {
+    R rt1r, rt1i, rt2r, rt2i;
+};
+
+// Shifts of the iteration numbered kdefl (since the last deflation) on the
+// active block [l, i]: exceptional shifts every 10th iteration (at the
+// bottom every 20th, else at the top), the Francis double shift otherwise.
+// Exceptional top shifts read rows l..l+2; all others rows i-2..i only.
+template <class M>
+BATCHEIG_HD DoubleShift<typename M::value_type> francis_shifts(M h, index_t l, index_t i, index_t kdefl) {
+    using R = typename M::value_type;
+    R h11, h12, h21, h22;
+    if (kdefl % (2 * kexsh) == 0) {
+        // Exceptional shift at the bottom.
+        R s = rabs(h(i, i - 1)) + rabs(h(i - 1, i - 2));
+        h11 = dat1<R>() * s + h(i, i);
+        h12 = dat2<R>() * s;
+        h21 = s;
+        h22 = h11;
+    } else if (kdefl % kexsh == 0) {
+        // Exceptional shift at the top.
+        R s = rabs(h(l + 1, l)) + rabs(h(l + 2, l + 1));
+        h11 = dat1<R>() * s + h(l, l);
+        h12 = dat2<R>() * s;
+        h21 = s;
+        h22 = h11;
+    } else {
+        // Francis double shift: the eigenvalues of the trailing 2x2.
+        h11 = h(i - 1, i - 1);
+        h21 = h(i, i - 1);
+        h12 = h(i - 1, i);
+        h22 = h(i, i);
+    }
+    DoubleShift<R> sh;
+    R s = rabs(h11) + rabs(h12) + rabs(h21) + rabs(h22);
+    if (s == R(0)) {
+        sh.rt1r = sh.rt1i = sh.rt2r = sh.rt2i = R(0);
+    } else {
+        const R rs = R(1) / s;  // one division (every iteration computes shifts)
+        h11 *= rs;
+        h21 *= rs;
+        h12 *= rs;
+        h22 *= rs;
+        R tr = (h11 + h22) / R(2);
+        R det = (h11 - tr) * (h22 - tr) - h12 * h21;
+        R rtdisc = rsqrt_(rabs(det));
+        if (det >= R(0)) {
+            // Complex conjugate shifts.
+            sh.rt1r = tr * s;
+            sh.rt2r = sh.rt1r;
+            sh.rt1i = rtdisc * s;
+            sh.rt2i = -sh.rt1i;
+        } else {
+            // Real shifts: use the one closer to h22, twice.
+            sh.rt1r = tr + rtdisc;
+            sh.rt2r = tr - rtdisc;
+            if (rabs(sh.rt1r - h22) <= rabs(sh.rt2r - h22)) {
+                sh.rt1r *= s;
+                sh.rt2r = sh.rt1r;
+            } else {
+                sh.rt2r *= s;
+                sh.rt1r = sh.rt2r;
+            }
+            sh.rt1i = sh.rt2i = R(0);
+        }
+    }
+    return sh;
+}
+
+// First column (v0, v1, v2) of the double-shift polynomial at row m,
+// scaled to unit 1-norm.
+template <class M, class R>
+BATCHEIG_HD void bulge_first_column(M h, index_t m, const DoubleShift<R> &sh, R &v0, R &v1, R &v2) {
+    R h21s = h(m + 1, m);
+    R s = rabs(h(m, m) - sh.rt2r) + rabs(sh.rt2i) + rabs(h21s);
+    h21s = h(m + 1, m) / s;
+    v0 = h21s * h(m, m + 1) + (h(m, m) - sh.rt1r) * ((h(m, m) - sh.rt2r) / s) - sh.rt1i * (sh.rt2i / s);
+    v1 = h21s * (h(m, m) + h(m + 1, m + 1) - sh.rt1r - sh.rt2r);
+    v2 = h21s * h(m + 2, m + 1);
+    s = rabs(v0) + rabs(v1) + rabs(v2);
+    v0 /= s;
+    v1 /= s;
+    v2 /= s;
+}
+
+// Can the bulge start at row m (two consecutive small subdiagonals)? The
+// test is invariant under scaling of (v0, v1, v2), so it uses the first
+// column before its normalization to unit 1-norm, and one reciprocal for
+// the scaling by s (which guards against overflow): one division where
+// bulge_first_column has five. Every iteration evaluates it at up to
+// i - l - 1 rows.
+template <class M, class R>
+BATCHEIG_HD bool bulge_can_start(M h, index_t m, const DoubleShift<R> &sh, R ulp) {
+    const R hmm = h(m, m), h21 = h(m + 1, m);
+    const R s = rabs(hmm - sh.rt2r) + rabs(sh.rt2i) + rabs(h21);
+    const R rs = R(1) / s;
+    const R h21s = h21 * rs;
+    const R v0 = h21s * h(m, m + 1) + (hmm - sh.rt1r) * ((hmm - sh.rt2r) * rs) - sh.rt1i * (sh.rt2i * rs);
+    const R v1 = h21s * (hmm + h(m + 1, m + 1) - sh.rt1r - sh.rt2r);
+    const R v2 = h21s * h(m + 2, m + 1);
+    R h00 = rabs(h(m, m - 1)) * (rabs(v1) + rabs(v2));
+    R h01 = rabs(v0) * (rabs(h(m - 1, m - 1)) + rabs(h(m, m)) + rabs(h(m + 1, m + 1)));
+    return h00 <= ulp * h01;
+}
+
+// Apply the bulge reflector I - t1 (1, v2, v3)(1, v2, v3)^T (nr = 2 or 3;
+// t2 = t1 v2, t3 = t1 v3) from the left to column j of h, rows kk..kk+nr-1,
+// ...
+template <class M, class R>
+BATCHEIG_HD void reflect_rows(M h, index_t kk, index_t j, index_t nr, R v2, R v3, R t1, R t2, R t3) {
+    if (nr == 3) {
+        R sum = h(kk, j) + v2 * h(kk + 1, j) + v3 * h(kk + 2, j);
+        h(kk, j) -= sum * t1;
+        h(kk + 1, j) -= sum * t2;
+        h(kk + 2, j) -= sum * t3;
+    } else if (nr == 2) {
+        R sum = h(kk, j) + v2 * h(kk + 1, j);
+        h(kk, j) -= sum * t1;
+        h(kk + 1, j) -= sum * t2;
+    }
+}
+
+// ... and from the right to row j, columns kk..kk+nr-1.
+template <class M, class R>
+BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, index_t nr, R v2, R v3, R t1, R t2, R t3) {
+    if (nr == 3) {
+        R sum = h(j, kk) + v2 * h(j, kk + 1) + v3 * h(j, kk + 2);
+        h(j, kk) -= sum * t1;
+        h(j, kk + 1) -= sum * t2;
+        h(j, kk + 2) -= sum * t3;
+    } else if (nr == 2) {
+        R sum = h(j, kk) + v2 * h(j, kk + 1);
+        h(j, kk) -= sum * t1;
+        h(j, kk + 1) -= sum * t2;
+    }
+}
 }  // namespace detail
 
 // Schur factorization of a real 2x2 nonsymmetric matrix in standardized
@@ -203,24 +366,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
         for (index_t its = 0; its <= itmax; ++its) {
             // Look for a single small subdiagonal element: the largest k in
             // (l, i] where h(k, k-1) is negligible, else l.
-            auto negligible = [&](index_t k) -> bool {
-                if (rabs(h(k, k - 1)) <= smlnum) return true;
-                R tst = rabs(h(k - 1, k - 1)) + rabs(h(k, k));
-                if (tst == R(0)) {
-                    if (k - 2 >= ilo) tst += rabs(h(k - 1, k - 2));
-                    if (k + 1 <= ihi) tst += rabs(h(k + 1, k));
-                }
-                // Ahues & Tisseur's conservative deflation criterion.
-                if (rabs(h(k, k - 1)) <= ulp * tst) {
-                    R ab = rmax(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
-                    R ba = rmin(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
-                    R aa = rmax(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
-                    R bb = rmin(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
-                    R s = aa + ab;
-                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) return true;
-                }
-                return false;
-            };
+            auto negligible = [&](index_t k) { return detail::subdiag_negligible(h, k, ilo, ihi, smlnum, ulp); };
             const index_t k = detail::last_true(tm, l, i, negligible);
             l = k;
             if (l > ilo) {  // negligible
@@ -237,85 +383,13 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 i1 = l;
                 i2 = i;
             }
-            R h11, h12, h21, h22;
-            if (kdefl % (2 * detail::kexsh) == 0) {
-                // Exceptional shift at the bottom.
-                R s = rabs(h(i, i - 1)) + rabs(h(i - 1, i - 2));
-                h11 = detail::dat1<R>() * s + h(i, i);
-                h12 = detail::dat2<R>() * s;
-                h21 = s;
-                h22 = h11;
-            } else if (kdefl % detail::kexsh == 0) {
-                // Exceptional shift at the top.
-                R s = rabs(h(l + 1, l)) + rabs(h(l + 2, l + 1));
-                h11 = detail::dat1<R>() * s + h(l, l);
-                h12 = detail::dat2<R>() * s;
-                h21 = s;
-                h22 = h11;
-            } else {
-                // Francis double shift: the eigenvalues of the trailing 2x2.
-                h11 = h(i - 1, i - 1);
-                h21 = h(i, i - 1);
-                h12 = h(i - 1, i);
-                h22 = h(i, i);
-            }
-            R rt1r, rt1i, rt2r, rt2i;
-            {
-                R s = rabs(h11) + rabs(h12) + rabs(h21) + rabs(h22);
-                if (s == R(0)) {
-                    rt1r = rt1i = rt2r = rt2i = R(0);
-                } else {
-                    h11 /= s;
-                    h21 /= s;
-                    h12 /= s;
-                    h22 /= s;
-                    R tr = (h11 + h22) / R(2);
-                    R det = (h11 - tr) * (h22 - tr) - h12 * h21;
-                    R rtdisc = rsqrt_(rabs(det));
-                    if (det >= R(0)) {
-                        // Complex conjugate shifts.
-                        rt1r = tr * s;
-                        rt2r = rt1r;
-                        rt1i = rtdisc * s;
-                        rt2i = -rt1i;
-                    } else {
-                        // Real shifts: use the one closer to h22, twice.
-                        rt1r = tr + rtdisc;
-                        rt2r = tr - rtdisc;
-                        if (rabs(rt1r - h22) <= rabs(rt2r - h22)) {
-                            rt1r *= s;
-                            rt2r = rt1r;
-                        } else {
-                            rt2r *= s;
-                            rt1r = rt2r;
-                        }
-                        rt1i = rt2i = R(0);
-                    }
-                }
-            }
+            const detail::DoubleShift<R> sh = detail::francis_shifts(h, l, i, kdefl);
             // Look for two consecutive small subdiagonal elements: the
             // largest m in (l, i-2] where the bulge can start, else l.
-            R v[3] = {R(0), R(0), R(0)};
-            auto first_column = [&](index_t m) {  // of the double-shift polynomial at row m
-                R h21s = h(m + 1, m);
-                R s = rabs(h(m, m) - rt2r) + rabs(rt2i) + rabs(h21s);
-                h21s = h(m + 1, m) / s;
-                v[0] = h21s * h(m, m + 1) + (h(m, m) - rt1r) * ((h(m, m) - rt2r) / s) - rt1i * (rt2i / s);
-                v[1] = h21s * (h(m, m) + h(m + 1, m + 1) - rt1r - rt2r);
-                v[2] = h21s * h(m + 2, m + 1);
-                s = rabs(v[0]) + rabs(v[1]) + rabs(v[2]);
-                v[0] /= s;
-                v[1] /= s;
-                v[2] /= s;
-            };
-            auto can_start = [&](index_t m) -> bool {
-                first_column(m);
-                R h00 = rabs(h(m, m - 1)) * (rabs(v[1]) + rabs(v[2]));
-                R h01 = rabs(v[0]) * (rabs(h(m - 1, m - 1)) + rabs(h(m, m)) + rabs(h(m + 1, m + 1)));
-                return h00 <= ulp * h01;
-            };
+            auto can_start = [&](index_t m) { return detail::bulge_can_start(h, m, sh, ulp); };
             const index_t m = detail::last_true(tm, l, i - 2, can_start);
-            first_column(m);
+            R v[3];
+            detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
             tm.sync();  // every member has read the shifts and the start of the bulge
             // Double-shift QR step: chase the bulge from row m to i.
             for (index_t kk = m; kk <= i - 1; ++kk) {
@@ -333,49 +407,18 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 const R v2 = v[1], t2 = t1 * v2;
                 const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
                 // Rows kk..kk+nr-1, one column per member.
-                for (index_t j = tm.first(kk); j <= i2; j += tm.size()) {
-                    if (nr == 3) {
-                        R sum = h(kk, j) + v2 * h(kk + 1, j) + v3 * h(kk + 2, j);
-                        h(kk, j) -= sum * t1;
-                        h(kk + 1, j) -= sum * t2;
-                        h(kk + 2, j) -= sum * t3;
-                    } else if (nr == 2) {
-                        R sum = h(kk, j) + v2 * h(kk + 1, j);
-                        h(kk, j) -= sum * t1;
-                        h(kk + 1, j) -= sum * t2;
-                    }
-                }
+                for (index_t j = tm.first(kk); j <= i2; j += tm.size())
+                    detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
                 tm.sync();
                 // Columns kk..kk+nr-1 of h and z, one row per member. Column
                 // kk-1 (the previous bulge), which nobody reads in this phase,
                 // is written by the leader.
                 const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
-                for (index_t j = tm.first(i1); j <= jend; j += tm.size()) {
-                    if (nr == 3) {
-                        R sum = h(j, kk) + v2 * h(j, kk + 1) + v3 * h(j, kk + 2);
-                        h(j, kk) -= sum * t1;
-                        h(j, kk + 1) -= sum * t2;
-                        h(j, kk + 2) -= sum * t3;
-                    } else if (nr == 2) {
-                        R sum = h(j, kk) + v2 * h(j, kk + 1);
-                        h(j, kk) -= sum * t1;
-                        h(j, kk + 1) -= sum * t2;
-                    }
-                }
-                if (wantz) {
-                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size()) {
-                        if (nr == 3) {
-                            R sum = z(j, kk) + v2 * z(j, kk + 1) + v3 * z(j, kk + 2);
-                            z(j, kk) -= sum * t1;
-                            z(j, kk + 1) -= sum * t2;
-                            z(j, kk + 2) -= sum * t3;
-                        } else if (nr == 2) {
-                            R sum = z(j, kk) + v2 * z(j, kk + 1);
-                            z(j, kk) -= sum * t1;
-                            z(j, kk + 1) -= sum * t2;
-                        }
-                    }
-                }
+                for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                    detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
+                if (wantz)
+                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
+                        detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
                 if (tm.leader()) {
                     if (kk > m) {
                         h(kk, kk - 1) = v[0];

@@ -75,8 +75,8 @@ struct ParamsGuard {
 /// every variant is tested on every size it claims). AUTO is always there.
 inline std::vector<batcheigAlgorithm_t> geev_variants(batcheigBackend_t backend) {
   if (backend == BATCHEIG_BACKEND_HOST) return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_HOST_QR};
-  return {BATCHEIG_ALG_AUTO,         BATCHEIG_ALG_GEEV_CUDA_THREAD, BATCHEIG_ALG_GEEV_CUDA_WARP,
-          BATCHEIG_ALG_GEEV_CUDA_BLOCK, BATCHEIG_ALG_GEEV_CUDA_GLOBAL, BATCHEIG_ALG_GEEV_CUDA_LANES};
+  return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_GEEV_CUDA_THREAD, BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK,
+          BATCHEIG_ALG_GEEV_CUDA_GLOBAL};
 }
 
 /// The forced variants only (AUTO always resolves to one of them).
@@ -97,12 +97,6 @@ inline constexpr size_t kSharedOptinBytes = 227 * 1024;
 /// Unclaimed cases must return NOT_SUPPORTED.
 template <class T>
 bool geev_variant_claims(batcheigAlgorithm_t alg, int n, bool want_vl, bool want_vr) {
-  if (alg == BATCHEIG_ALG_GEEV_CUDA_LANES) {
-    // Real types, eigenvalues only, n <= 32, the block's 32 matrices and
-    // one int per (warp, matrix) in shared memory (at most 16 warps).
-    const size_t bytes = static_cast<size_t>(n) * n * 32 * sizeof(T) + 16 * 32 * sizeof(int);
-    return !is_complex_v<T> && !want_vl && !want_vr && n >= 1 && n <= 32 && bytes <= kSharedOptinBytes;
-  }
   if (alg != BATCHEIG_ALG_GEEV_CUDA_WARP && alg != BATCHEIG_ALG_GEEV_CUDA_BLOCK) return true;
   using R = real_t<T>;
   const size_t ld = static_cast<size_t>(n | 1);
@@ -110,30 +104,6 @@ bool geev_variant_claims(batcheigAlgorithm_t alg, int n, bool want_vl, bool want
   size_t bytes = mats * ld * n * sizeof(T) + static_cast<size_t>(n) * (sizeof(R) + sizeof(T));
   if (want_vl || want_vr) bytes += static_cast<size_t>(n) * (sizeof(R) + 2 * sizeof(T));
   return (bytes + 15) / 16 * 16 + 256 <= kSharedOptinBytes;
-}
-
-/// One (jobvl, jobvr) combination of a geev call.
-struct GeevJobCombo {
-  batcheigEigMode_t jobvl;
-  batcheigEigMode_t jobvr;
-  bool want_vl() const { return jobvl == BATCHEIG_EIG_MODE_VECTOR; }
-  bool want_vr() const { return jobvr == BATCHEIG_EIG_MODE_VECTOR; }
-  bool vectors() const { return want_vl() || want_vr(); }
-};
-
-/// The job combinations `alg` claims at order n (geev_variant_claims), in
-/// the order (V,V), (N,N), (V,N), (N,V); empty when it claims none. The
-/// first is the one a test that runs a single combination uses: both
-/// vector matrices where the variant computes them, else eigenvalues only
-/// (the variants that compute no vectors, e.g. the lane variant).
-template <class T>
-std::vector<GeevJobCombo> geev_jobs_claimed(batcheigAlgorithm_t alg, int n) {
-  constexpr batcheigEigMode_t V = BATCHEIG_EIG_MODE_VECTOR, N = BATCHEIG_EIG_MODE_NOVECTOR;
-  const GeevJobCombo all[] = {{V, V}, {N, N}, {V, N}, {N, V}};
-  std::vector<GeevJobCombo> out;
-  for (const GeevJobCombo &c : all)
-    if (geev_variant_claims<T>(alg, n, c.want_vl(), c.want_vr())) out.push_back(c);
-  return out;
 }
 
 inline const char *algorithm_name(batcheigAlgorithm_t a) {
@@ -144,7 +114,6 @@ inline const char *algorithm_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_GEEV_CUDA_WARP: return "geev-cuda-warp";
     case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return "geev-cuda-block";
     case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return "geev-cuda-global";
-    case BATCHEIG_ALG_GEEV_CUDA_LANES: return "geev-cuda-lanes";
     default: return "other";
   }
 }
