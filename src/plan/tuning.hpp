@@ -60,6 +60,10 @@ inline constexpr int host_jacobi_block_min_n = 1 << 30;
 // 10: 8.05 / 6.53, 11: 10.3 / 7.73, 13: 16.5 / 10.1; right vectors, batch
 // 50 000: n = 10: 6.94 / 9.04, 15: 22.3 / 16.8. Eigenvalues (the main
 // workload) decide: the thread variant up to n = 8.
+// Re-checked 2026-11-22 on the H200 after the cheaper QR step (core/hqr.hpp:
+// direct bulge reflector, one-division bulge-start test; same tool, batch
+// 200 000, ms): thread vs warp, n = 8: 2.70 / 3.30, 9: 5.29 / 4.07,
+// 10: 6.97 / 4.76 -- the crossover stays after n = 8.
 inline constexpr int cuda_geev_thread_max_n = 8;  // then the warp variant
 
 // BATCHEIG_ALG_GEEV_CUDA_THREAD keeps each thread's matrix, vectors and
@@ -108,6 +112,9 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // right vectors, batch 50 000, n = 10 / 15 / 20 / 25 / 30:
 //   P = 8: 9.04 / 16.8 / 43.1 / 70.3 / 185;  P = 16: 15.9 / 26.5 / 38.4 / 53.9 / 118;
 //   P = 32: 23.2 / 39.2 / 57.8 / 77.6 / 89.5.
+// (This table predates the 2026-11-22 QR-step change, which made the warp
+// variant 1.3-1.4x faster at n = 15..30 with these lane counts; it was not
+// swept again.)
 // The lane count depends on n only: the team's reductions round by P, and
 // every matrix must get the results of a single call.
 inline int cuda_geev_warp_lanes(int n) {
