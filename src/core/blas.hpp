@@ -185,7 +185,7 @@ BATCHEIG_HD void larfg(index_t n, typename V::value_type &alpha, V x, typename V
 // or (alpha, x1, x2): the bulges of the QR sweeps, one per step, on the
 // critical path of every QR iteration. Real entries whose squares can
 // neither overflow nor lose accuracy to underflow (nearly always) take a
-// direct formula: one square root and two divisions, where the general
+// direct formula: one square root and one division, where the general
 // form pays for an overflow-safe norm and hypotenuse. Anything else (zero
 // x included) goes through the general form.
 template <class T>
@@ -199,8 +199,14 @@ BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
         const T xn2 = x1 * x1 + (n == 3 ? x2 * x2 : T(0));
         if (n > 1 && rabs(alpha) < big && rabs(x1) < big && rabs(n == 3 ? x2 : T(0)) < big && xn2 >= small2) {
             const T beta = -sign(rsqrt_(alpha * alpha + xn2), alpha);
-            tau = (beta - alpha) / beta;
-            const T scal = T(1) / (alpha - beta);
+            // tau = (beta - alpha) / beta and 1 / (alpha - beta) from one
+            // division: |beta| and |alpha - beta| lie in [2^-500, 2^502)
+            // (float: [2^-60, 2^62)), so their product neither overflows
+            // nor underflows.
+            const T d = alpha - beta;
+            const T r = T(1) / (beta * d);
+            tau = -(d * d) * r;
+            const T scal = beta * r;
             x1 *= scal;
             if (n == 3) x2 *= scal;
             alpha = beta;

@@ -52,6 +52,41 @@ batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
     return BATCHEIG_STATUS_SUCCESS;
 }
 
+// Teams per block of a team kernel k whose blocks hold `teams` teams of P
+// threads, each team with `slice` bytes of dynamic shared memory: among
+// 256/P, 128/P, ..., 1 teams (within the per-block limit), the count that
+// keeps the most teams resident on an SM by the occupancy calculator
+// (shared memory, registers, threads and blocks per SM, so that a block of
+// many teams does not leave most of an SM's shared memory unused: e.g. 32
+// teams of 3.7 KB fit once in 228 KB, 8 teams seven times); then few enough
+// that a small batch still spreads over every SM (two blocks per SM at
+// least, while teams allow). 0 when no block of one team fits. Opts k in to
+// the largest dynamic shared memory.
+template <class Kernel>
+int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
+    const std::size_t cap = std::size_t(shared_optin_bytes());
+    if (allow_shared(k, cap) != BATCHEIG_STATUS_SUCCESS) return 0;
+    int teams = 0;
+    std::size_t best = 0;
+    for (int t = 256 / P; t >= 1; t /= 2) {
+        const std::size_t bytes = std::size_t(t) * slice;
+        if (bytes > cap) continue;
+        int blocks = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, t * P, bytes) != cudaSuccess) {
+            cudaGetLastError();
+            continue;
+        }
+        const std::size_t resident = std::size_t(blocks) * std::size_t(t);
+        if (resident > best) {
+            best = resident;
+            teams = t;
+        }
+    }
+    const std::int64_t spread = 2 * std::int64_t(multiprocessors());
+    while (teams > 1 && (batch + teams - 1) / teams < spread) teams /= 2;
+    return teams;
+}
+
 // Device buffers carved from one allocation start on 256-byte boundaries.
 inline std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
 

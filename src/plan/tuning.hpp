@@ -112,9 +112,13 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // right vectors, batch 50 000, n = 10 / 15 / 20 / 25 / 30:
 //   P = 8: 9.04 / 16.8 / 43.1 / 70.3 / 185;  P = 16: 15.9 / 26.5 / 38.4 / 53.9 / 118;
 //   P = 32: 23.2 / 39.2 / 57.8 / 77.6 / 89.5.
-// (This table predates the 2026-11-22 QR-step change, which made the warp
-// variant 1.3-1.4x faster at n = 15..30 with these lane counts; it was not
-// swept again.)
+// Re-swept 2026-11-22 on the H200 after the cheaper QR step and with the
+// teams per block of teams_per_block() (same tool, batch 100 000, ms):
+//   n:        10    14    16    18    20    22    24    26    28    30
+//   P = 8:  2.46  4.45  6.21  8.39  11.8  15.3  20.4  27.1  36.1  44.4
+//   P = 16: 3.78  6.35  7.67  9.64  11.5  13.8  17.8  22.6  27.3  34.3
+//   P = 32: 6.04  9.74  11.8  14.2  16.8  19.6  22.5  25.7  29.1  33.3
+// -- the same crossovers.
 // The lane count depends on n only: the team's reductions round by P, and
 // every matrix must get the results of a single call.
 inline int cuda_geev_warp_lanes(int n) {

@@ -125,15 +125,14 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p) {
     const std::size_t slice = shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-    // Teams per block: up to 256 threads, within the shared memory per block.
-    int teams = 256 / P;
-    const std::size_t cap = std::size_t(shared_optin_bytes());
-    while (teams > 1 && std::size_t(teams) * slice > cap) teams /= 2;
-    if (slice + kTeamScratchBytes > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    const std::size_t bytes = std::size_t(teams) * slice;
+    if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
     auto kernel = (p.want_vl || p.want_vr) ? geev_warp_kernel<T, P, true> : geev_warp_kernel<T, P, false>;
-    batcheigStatus_t st = allow_shared(kernel, bytes);
-    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    // Teams per block: the most resident per SM (a block of 32 teams of
+    // 3.7 KB, n = 20 with 8 lanes, fits once in an SM's 228 KB; blocks of
+    // 8 teams fit seven times), see teams_per_block().
+    const int teams = teams_per_block(kernel, P, slice, p.batch);
+    if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    const std::size_t bytes = std::size_t(teams) * slice;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
         const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
         const unsigned blocks = unsigned((count + teams - 1) / teams);

@@ -126,32 +126,13 @@ batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const cor
     const std::size_t slice = Layout<T>(p.n, p.want_v).bytes();
     const std::size_t cap = std::size_t(shared_optin_bytes());
     if (slice + kTeamScratchBytes > cap) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    // Teams per block: up to 256 threads, within the shared memory per block;
-    // among those, the count that keeps the most teams resident per SM (the
-    // problem's shared memory, not registers, bounds the residency: e.g.
-    // 8 teams of 18 KB (n = 32, double, vectors) leave a third of an H100
-    // SM's 228 KB unused, 4 teams per block fit three blocks); then few
-    // enough that a small batch still spreads over every SM (two blocks per
-    // SM at least, while teams allow).
-    const std::size_t per_sm = std::size_t(shared_per_multiprocessor());
-    int teams = 1;
-    std::size_t best = 0;
-    for (int t = 256 / P; t >= 1; t /= 2) {
-        const std::size_t bytes = std::size_t(t) * slice;
-        if (bytes > cap) continue;
-        const std::size_t blocks = std::min<std::size_t>(per_sm / (bytes + kDriverSharedBytes), 2048 / (t * P));
-        const std::size_t resident = std::min<std::size_t>(blocks, 32) * std::size_t(t);
-        if (resident > best) {
-            best = resident;
-            teams = t;
-        }
-    }
-    const std::int64_t spread = 2 * std::int64_t(multiprocessors());
-    while (teams > 1 && (p.batch + teams - 1) / teams < spread) teams /= 2;
-    const std::size_t bytes = std::size_t(teams) * slice;
+    // Teams per block: the most resident per SM (e.g. 8 teams of 18 KB, n = 32,
+    // double, vectors, would leave a third of an SM's 228 KB unused; 4 teams
+    // per block fit three blocks), see teams_per_block().
     auto kernel = syevj_warp_kernel<T, P>;
-    batcheigStatus_t st = allow_shared(kernel, bytes);
-    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    const int teams = teams_per_block(kernel, P, slice, p.batch);
+    if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    const std::size_t bytes = std::size_t(teams) * slice;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
         const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
         const unsigned blocks = unsigned((count + teams - 1) / teams);
