@@ -51,20 +51,22 @@ BATCHEIG_HD index_t last_true(const Team &tm, index_t lo, index_t hi, F test) {
 // lahqr_real; h is any matrix view.
 
 // Ahues & Tisseur's test: is the subdiagonal entry h(k, k-1) negligible?
+// Real or complex h (complex: LAPACK's cabs1 = |re| + |im| as the modulus,
+// and the real parts of the subdiagonal, which xLAHQR keeps real).
 template <class M, class R>
 BATCHEIG_HD bool subdiag_negligible(M h, index_t k, index_t ilo, index_t ihi, R smlnum, R ulp) {
-    if (rabs(h(k, k - 1)) <= smlnum) return true;
-    R tst = rabs(h(k - 1, k - 1)) + rabs(h(k, k));
+    if (abs1(h(k, k - 1)) <= smlnum) return true;
+    R tst = abs1(h(k - 1, k - 1)) + abs1(h(k, k));
     if (tst == R(0)) {
-        if (k - 2 >= ilo) tst += rabs(h(k - 1, k - 2));
-        if (k + 1 <= ihi) tst += rabs(h(k + 1, k));
+        if (k - 2 >= ilo) tst += rabs(real(h(k - 1, k - 2)));
+        if (k + 1 <= ihi) tst += rabs(real(h(k + 1, k)));
     }
     // Ahues & Tisseur's conservative deflation criterion.
-    if (rabs(h(k, k - 1)) <= ulp * tst) {
-        R ab = rmax(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
-        R ba = rmin(rabs(h(k, k - 1)), rabs(h(k - 1, k)));
-        R aa = rmax(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
-        R bb = rmin(rabs(h(k, k)), rabs(h(k - 1, k - 1) - h(k, k)));
+    if (rabs(real(h(k, k - 1))) <= ulp * tst) {
+        R ab = rmax(abs1(h(k, k - 1)), abs1(h(k - 1, k)));
+        R ba = rmin(abs1(h(k, k - 1)), abs1(h(k - 1, k)));
+        R aa = rmax(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
+        R bb = rmin(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
         R s = aa + ab;
         if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) return true;
     }
@@ -530,24 +532,7 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
         bool converged = false;
         for (index_t its = 0; its <= itmax; ++its) {
             // Look for a single small subdiagonal element (as in lahqr_real).
-            auto negligible = [&](index_t k) -> bool {
-                if (abs1(h(k, k - 1)) <= smlnum) return true;
-                R tst = abs1(h(k - 1, k - 1)) + abs1(h(k, k));
-                if (tst == R(0)) {
-                    if (k - 2 >= ilo) tst += rabs(real(h(k - 1, k - 2)));
-                    if (k + 1 <= ihi) tst += rabs(real(h(k + 1, k)));
-                }
-                // Ahues & Tisseur's conservative deflation criterion.
-                if (rabs(real(h(k, k - 1))) <= ulp * tst) {
-                    R ab = rmax(abs1(h(k, k - 1)), abs1(h(k - 1, k)));
-                    R ba = rmin(abs1(h(k, k - 1)), abs1(h(k - 1, k)));
-                    R aa = rmax(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
-                    R bb = rmin(abs1(h(k, k)), abs1(h(k - 1, k - 1) - h(k, k)));
-                    R s = aa + ab;
-                    if (ba * (ab / s) <= rmax(smlnum, ulp * (bb * (aa / s)))) return true;
-                }
-                return false;
-            };
+            auto negligible = [&](index_t k) { return detail::subdiag_negligible(h, k, ilo, ihi, smlnum, ulp); };
             const index_t k = detail::last_true(tm, l, i, negligible);
             l = k;
             if (l > ilo) {
