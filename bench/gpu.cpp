@@ -169,6 +169,11 @@ PinnedTransfer::PinnedTransfer(int device, const std::vector<std::size_t> &input
 PinnedTransfer::~PinnedTransfer() = default;
 
 PinnedTransfer::Times PinnedTransfer::measure() {
+    start();
+    return finish();
+}
+
+void PinnedTransfer::start() {
     CurrentDevice on(s_->device);
     State &s = *s_;
     cuda::check(cudaEventRecord(s.ev[0], s.stream), "cudaEventRecord");
@@ -182,6 +187,11 @@ PinnedTransfer::Times PinnedTransfer::measure() {
                                     cudaMemcpyDeviceToHost, s.stream),
                     "cudaMemcpyAsync (pinned transfer, output)");
     cuda::check(cudaEventRecord(s.ev[2], s.stream), "cudaEventRecord");
+}
+
+PinnedTransfer::Times PinnedTransfer::finish() {
+    CurrentDevice on(s_->device);
+    State &s = *s_;
     cuda::check(cudaEventSynchronize(s.ev[2]), "cudaEventSynchronize");
     float a = 0, b = 0;
     cuda::check(cudaEventElapsedTime(&a, s.ev[0], s.ev[1]), "cudaEventElapsedTime");
@@ -217,6 +227,8 @@ PinnedTransfer::PinnedTransfer(int, const std::vector<std::size_t> &, const std:
 }
 PinnedTransfer::~PinnedTransfer() = default;
 PinnedTransfer::Times PinnedTransfer::measure() { return {}; }
+void PinnedTransfer::start() {}
+PinnedTransfer::Times PinnedTransfer::finish() { return {}; }
 
 #endif
 

@@ -83,6 +83,10 @@ public:
     };
     // One pass: every input host -> device, then every output device -> host.
     Times measure();
+    // The same pass in two halves: start() enqueues it and returns, finish()
+    // waits for it (so several devices' passes can run at once).
+    void start();
+    Times finish();
 
 private:
     struct State;

@@ -1,8 +1,10 @@
 #include "host_streaming.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <stdexcept>
 
 namespace bench {
@@ -88,6 +90,11 @@ HostStreamingPlan plan_host_streaming(Options &o, bool gpu_usable, const std::st
                     "events, median of --reps passes after an untimed one; h2d/d2h columns = each direction; "
                     "each batcheig row's note gives its time / this time (CSV transfer_ratio)");
     if (p.scaling)
+        notes.push_back("pinned-transfer-all: the same bytes split evenly over devices " + devices_text(o.devices) +
+                        ", each share on its own device and stream, all at once (wall clock): what the host's "
+                        "PCIe and memory system allow a multi-GPU call; the multi-GPU batcheig row's note gives "
+                        "its time / this time");
+    if (p.scaling)
         notes.push_back("batcheig-1gpu: the same call with batcheigSetDevices(" + std::to_string(p.first_device) +
                         ") only; the batcheig row's note gives the scaling time(batcheig-1gpu) / time(batcheig) "
                         "on " + std::to_string(o.devices.size()) + " GPUs (CSV gpu_scaling)");
@@ -132,6 +139,56 @@ Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &
     return m;
 }
 
+Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
+                                        const std::vector<std::size_t> &output_bytes, int reps) {
+    Measurement m;
+    m.impl = "pinned-transfer-all";
+    m.memory = "host";
+    m.transfer_only = true;
+    m.host_memory = "pinned";
+    m.devices = devices_field(devices);
+    m.note = "bare pinned copies split over devices " + devices_text(devices) + ", all at once";
+    try {
+        const std::size_t nd = std::max<std::size_t>(devices.size(), 1);
+        auto split = [nd](const std::vector<std::size_t> &v) {
+            std::vector<std::size_t> s;
+            for (std::size_t b : v) s.push_back((b + nd - 1) / nd);
+            return s;
+        };
+        std::vector<std::unique_ptr<gpu::PinnedTransfer>> t;
+        for (int d : devices) t.push_back(std::make_unique<gpu::PinnedTransfer>(d, split(input_bytes), split(output_bytes)));
+        auto pass = [&t](double *h2d, double *d2h) {
+            const auto t0 = std::chrono::steady_clock::now();
+            for (auto &x : t) x->start();
+            *h2d = *d2h = 0;
+            for (auto &x : t) {
+                const gpu::PinnedTransfer::Times y = x->finish();
+                *h2d = std::max(*h2d, y.h2d);
+                *d2h = std::max(*d2h, y.d2h);
+            }
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        };
+        double h, d;
+        pass(&h, &d);  // untimed: first use of the buffers and the streams
+        std::vector<double> h2d, d2h, total;
+        for (int rep = 0; rep < reps; ++rep) {
+            total.push_back(pass(&h, &d));
+            h2d.push_back(h);
+            d2h.push_back(d);
+        }
+        m.median_s = median(total);
+        m.min_s = *std::min_element(total.begin(), total.end());
+        m.h2d_s = median(h2d);
+        m.d2h_s = median(d2h);
+    } catch (const std::exception &e) {
+        gpu::clear_last_error();
+        const std::string what = e.what();
+        m.status = what.find("cudaErrorMemoryAllocation") != std::string::npos ? "OOM" : "failed";
+        m.note = what;
+    }
+    return m;
+}
+
 void tag_host_streaming_row(Measurement &m, const Options &o) {
     m.host_memory = o.host_memory;
     m.chunk = o.chunk;
@@ -140,9 +197,10 @@ void tag_host_streaming_row(Measurement &m, const Options &o) {
 }
 
 void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
-                                const Options &o) {
+                                const Options &o, const Measurement *all) {
     batcheig_rows = std::min(batcheig_rows, r.m.size());
     const bool have_transfer = transfer.status.empty() && transfer.median_s > 0;
+    const bool have_all = all && all->status.empty() && all->median_s > 0;
     for (std::size_t k = 0; k < batcheig_rows; ++k) {
         Measurement &m = r.m[k];
         if (!m.status.empty()) continue;
@@ -154,6 +212,10 @@ void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const 
             std::snprintf(b, sizeof b, "%.2fx the pinned transfers", m.transfer_ratio);
             append_note(note, b);
         }
+        if (k == 0 && have_all && o.devices.size() >= 2) {
+            std::snprintf(b, sizeof b, "%.2fx the concurrent transfers on all devices", m.median_s / all->median_s);
+            append_note(note, b);
+        }
         if (k == 0 && batcheig_rows >= 2 && r.m[1].status.empty() && m.median_s > 0) {
             m.gpu_scaling = r.m[1].median_s / m.median_s;
             std::snprintf(b, sizeof b, "%.2fx the throughput of %s", m.gpu_scaling, r.m[1].impl.c_str());
@@ -163,6 +225,7 @@ void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const 
         m.note = note;
     }
     r.m.insert(r.m.begin() + (std::ptrdiff_t)batcheig_rows, transfer);
+    if (all) r.m.insert(r.m.begin() + (std::ptrdiff_t)batcheig_rows + 1, *all);
 }
 
 }  // namespace bench

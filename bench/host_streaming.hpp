@@ -112,6 +112,15 @@ Options first_device_only(const Options &o);
 Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &input_bytes,
                                     const std::vector<std::size_t> &output_bytes, int reps);
 
+// The same bytes split evenly over `devices` (each array's share rounded
+// up), every device's share copied on its own stream, all devices at once:
+// the bound that the host's PCIe and memory system puts on a multi-GPU
+// call. Time = wall clock of one pass on every device (inputs, then
+// outputs), median of `reps` after an untimed one; h2d/d2h columns = the
+// slowest device's.
+Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
+                                        const std::vector<std::size_t> &output_bytes, int reps);
+
 // The host_memory, chunk, streams and devices fields of a batcheig row run
 // with options `o` on host arrays of a CUDA handle.
 void tag_host_streaming_row(Measurement &m, const Options &o);
@@ -119,8 +128,9 @@ void tag_host_streaming_row(Measurement &m, const Options &o);
 // After all rows of a size are measured: time / pinned-transfer time on the
 // first `batcheig_rows` rows (batcheig, then batcheig-1gpu with --devices),
 // the multi-GPU scaling on row 0 when there are two, their notes, and the
-// pinned-transfer row inserted after them.
+// pinned-transfer row inserted after them; with `all` (several devices) the
+// multi-GPU row's ratio to it, and that row after the pinned-transfer row.
 void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
-                                const Options &o);
+                                const Options &o, const Measurement *all = nullptr);
 
 }  // namespace bench

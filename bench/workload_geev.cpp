@@ -210,6 +210,7 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
     std::vector<std::string> names;
     for (auto &i : impls) names.push_back(i->name());
     if (streaming) names.push_back("pinned-transfer");
+    if (streaming && setup.host.scaling) names.push_back("pinned-transfer-all");
 
     const double per_flop = opt.vectors ? 25.0 : 10.0;
     char title[512];
@@ -238,7 +239,7 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
 
         // The bare pinned transfers of batcheig's bytes, measured (and their
         // buffers freed) before the implementations run.
-        Measurement transfer;
+        Measurement transfer, transfer_all;
         if (streaming) {
             const size_t nb = (size_t)n * p.batch;
             std::vector<size_t> out{nb * sizeof(T)};  // wr or W
@@ -246,6 +247,8 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
             if (p.vectors) out.push_back(per * p.batch * sizeof(T));          // VR (ldvr = n)
             out.push_back((size_t)p.batch * sizeof(int));                      // info
             transfer = measure_pinned_transfer(setup.host.first_device, {per * p.batch * sizeof(T)}, out, opt.reps);
+            if (setup.host.scaling)
+                transfer_all = measure_pinned_transfer_all(opt.devices, {per * p.batch * sizeof(T)}, out, opt.reps);
         }
 
         // The device copy of A for the implementations on device memory
@@ -333,7 +336,8 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
             r.m[k].accuracy = worst;
         }
         for (auto &impl : impls) impl->release();
-        if (streaming) add_host_streaming_results(r, batcheig_rows, transfer, opt);
+        if (streaming)
+            add_host_streaming_results(r, batcheig_rows, transfer, opt, setup.host.scaling ? &transfer_all : nullptr);
         report.add(r);
     }
 }

@@ -218,6 +218,16 @@ inline constexpr long long cuda_jacobi_global_chunk = 65536;
 //   1.95 / 2.90, 10.5 / 17.1, 43.7 / 80.4.
 // About 16 MiB per chunk lands on the best chunk at each n (n = 5: 59 000,
 // 10: 17 400, 20: 8 192 by the floor).
+// The chunk is then evened out to whole rounds of one chunk per stream of
+// every device (streaming.cpp, chunk_matrices). Measured 2026-11-22 on two
+// H200 of one host (a later machine of the same kind; same tool, auto
+// chunk, ms on two GPUs / on GPU 0 alone), before -> after:
+//   n = 5: 2.40 / 2.47 -> 2.02 / 2.50;  10: 7.93 / 11.6 -> 7.42 / 11.5;
+//   20: 29.6 / 53.6 -> 29.9 / 53.6;     30: 80.1 / 156 -> 79.3 / 156.
+// The same bytes copied to both GPUs at once without computation
+// (batcheig_bench's pinned-transfer-all row) took 1.38 / 4.83 / 16.3 /
+// 36.5 ms: the host's PCIe and memory system carry two GPUs' transfers at
+// twice one GPU's rate, so the remaining gap at n = 5..10 is the pipeline's.
 inline constexpr int cuda_streams = 3;
 inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
 inline constexpr long long cuda_stream_chunk_min = 8192;
