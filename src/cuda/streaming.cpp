@@ -129,7 +129,6 @@ struct Call {
     }
 };
 
-
 // Grow a buffer to at least `want` bytes with alloc/release (its old
 // contents are not kept). False when the allocation fails.
 template <class Alloc, class Release>
@@ -306,7 +305,6 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays
 }
 
 }  // namespace
-
 
 batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const HostArray *arrays, int count,
                               std::int64_t batch, const ChunkJob &job) {

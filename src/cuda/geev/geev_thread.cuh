@@ -111,6 +111,11 @@ __global__ __launch_bounds__(kThreads) void geev_shared_kernel(GeevProblem<T> p,
     const std::int64_t first = b0 + std::int64_t(blockIdx.x) * blockDim.x;
     const std::int64_t left = p.batch - first;
     const int count = left < std::int64_t(blockDim.x) ? int(left) : int(blockDim.x);
+    // The arrays are carved here, from smem itself, and the views built
+    // below, rather than through chunk_bytes() and a per-thread helper
+    // shared with geev_kernel: that form ran 25-35 % slower (H200,
+    // 2026-11-22, n = 5 and 8), probably because the pointers lost their
+    // shared-memory address space on the way.
     T *a = reinterpret_cast<T *>(smem);
     T *vl = a + std::size_t(nn) * S;
     T *vr = vl + (p.want_vl ? std::size_t(nn) * S : 0);
