@@ -107,24 +107,36 @@ Options first_device_only(const Options &o) {
     return one;
 }
 
-Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &input_bytes,
-                                    const std::vector<std::size_t> &output_bytes, int reps) {
+namespace {
+
+// One pass of a transfer measurement: its total time and the times of the
+// input and output copies (seconds).
+struct TransferPass {
+    double total = 0, h2d = 0, d2h = 0;
+};
+
+// A transfer row named `impl`: `pass` (set up by `prepare`, which may throw)
+// once untimed, then `reps` times; median total, h2d and d2h. A failure
+// (e.g. no memory for the buffers) gives the row a status instead.
+template <class Prepare>
+Measurement transfer_row(const char *impl, const std::string &devices, const std::string &note, int reps,
+                         Prepare prepare) {
     Measurement m;
-    m.impl = "pinned-transfer";
+    m.impl = impl;
     m.memory = "host";
     m.transfer_only = true;
     m.host_memory = "pinned";
-    m.devices = std::to_string(device);
-    m.note = "bare pinned copies on device " + std::to_string(device);
+    m.devices = devices;
+    m.note = note;
     try {
-        gpu::PinnedTransfer t(device, input_bytes, output_bytes);
-        t.measure();  // untimed: first use of the buffers and the stream
+        auto pass = prepare();
+        pass();  // untimed: first use of the buffers and the streams
         std::vector<double> h2d, d2h, total;
         for (int rep = 0; rep < reps; ++rep) {
-            const gpu::PinnedTransfer::Times x = t.measure();
+            const TransferPass x = pass();
+            total.push_back(x.total);
             h2d.push_back(x.h2d);
             d2h.push_back(x.d2h);
-            total.push_back(x.h2d + x.d2h);
         }
         m.median_s = median(total);
         m.min_s = *std::min_element(total.begin(), total.end());
@@ -139,54 +151,47 @@ Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &
     return m;
 }
 
+}  // namespace
+
+Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &input_bytes,
+                                    const std::vector<std::size_t> &output_bytes, int reps) {
+    return transfer_row("pinned-transfer", std::to_string(device), "bare pinned copies on device " + std::to_string(device),
+                        reps, [&] {
+                            auto t = std::make_shared<gpu::PinnedTransfer>(device, input_bytes, output_bytes);
+                            return [t] {
+                                const gpu::PinnedTransfer::Times x = t->measure();
+                                return TransferPass{x.h2d + x.d2h, x.h2d, x.d2h};
+                            };
+                        });
+}
+
 Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
                                         const std::vector<std::size_t> &output_bytes, int reps) {
-    Measurement m;
-    m.impl = "pinned-transfer-all";
-    m.memory = "host";
-    m.transfer_only = true;
-    m.host_memory = "pinned";
-    m.devices = devices_field(devices);
-    m.note = "bare pinned copies split over devices " + devices_text(devices) + ", all at once";
-    try {
-        const std::size_t nd = std::max<std::size_t>(devices.size(), 1);
-        auto split = [nd](const std::vector<std::size_t> &v) {
-            std::vector<std::size_t> s;
-            for (std::size_t b : v) s.push_back((b + nd - 1) / nd);
-            return s;
-        };
-        std::vector<std::unique_ptr<gpu::PinnedTransfer>> t;
-        for (int d : devices) t.push_back(std::make_unique<gpu::PinnedTransfer>(d, split(input_bytes), split(output_bytes)));
-        auto pass = [&t](double *h2d, double *d2h) {
-            const auto t0 = std::chrono::steady_clock::now();
-            for (auto &x : t) x->start();
-            *h2d = *d2h = 0;
-            for (auto &x : t) {
-                const gpu::PinnedTransfer::Times y = x->finish();
-                *h2d = std::max(*h2d, y.h2d);
-                *d2h = std::max(*d2h, y.d2h);
-            }
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        };
-        double h, d;
-        pass(&h, &d);  // untimed: first use of the buffers and the streams
-        std::vector<double> h2d, d2h, total;
-        for (int rep = 0; rep < reps; ++rep) {
-            total.push_back(pass(&h, &d));
-            h2d.push_back(h);
-            d2h.push_back(d);
-        }
-        m.median_s = median(total);
-        m.min_s = *std::min_element(total.begin(), total.end());
-        m.h2d_s = median(h2d);
-        m.d2h_s = median(d2h);
-    } catch (const std::exception &e) {
-        gpu::clear_last_error();
-        const std::string what = e.what();
-        m.status = what.find("cudaErrorMemoryAllocation") != std::string::npos ? "OOM" : "failed";
-        m.note = what;
-    }
-    return m;
+    return transfer_row(
+        "pinned-transfer-all", devices_field(devices),
+        "bare pinned copies split over devices " + devices_text(devices) + ", all at once", reps, [&] {
+            const std::size_t nd = std::max<std::size_t>(devices.size(), 1);
+            auto split = [nd](const std::vector<std::size_t> &v) {
+                std::vector<std::size_t> s;
+                for (std::size_t b : v) s.push_back((b + nd - 1) / nd);
+                return s;
+            };
+            auto t = std::make_shared<std::vector<std::unique_ptr<gpu::PinnedTransfer>>>();
+            for (int d : devices)
+                t->push_back(std::make_unique<gpu::PinnedTransfer>(d, split(input_bytes), split(output_bytes)));
+            return [t] {
+                TransferPass x;
+                const auto t0 = std::chrono::steady_clock::now();
+                for (auto &p : *t) p->start();
+                for (auto &p : *t) {
+                    const gpu::PinnedTransfer::Times y = p->finish();
+                    x.h2d = std::max(x.h2d, y.h2d);
+                    x.d2h = std::max(x.d2h, y.d2h);
+                }
+                x.total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                return x;
+            };
+        });
 }
 
 void tag_host_streaming_row(Measurement &m, const Options &o) {
