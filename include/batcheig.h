@@ -394,8 +394,9 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   anything, NaN included); imaginary parts of the diagonal are ignored.
  * - `jobz` = ::BATCHEIG_EIG_MODE_VECTOR: A_b is overwritten by V (column j
  *   belongs to eigenvalue j). ::BATCHEIG_EIG_MODE_NOVECTOR: only W is
- *   computed and the contents of A on exit are unspecified (the host backend
- *   leaves A unchanged; other backends may use it as scratch).
+ *   computed and the contents of A on exit are unspecified (the host's
+ *   scalar variant leaves A unchanged; the block variants and the CUDA
+ *   backend may use it as scratch).
  * - W_b is sorted ascending, the vectors alike, unless sorting is switched
  *   off with batcheigParamsSetSortEigenvalues().
  * - Backends: host (OpenMP over the batch) and CUDA. On a CUDA handle, A, W
@@ -419,9 +420,10 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   matrix; A_k is the rotated matrix.
  * - ::BATCHEIG_ALG_JACOBI_HOST_BLOCK: one-sided block Jacobi (Huang, Liu,
  *   Zhao 2023): pairs of nb-column blocks, each 2nb x 2nb Gram block
- *   Q_S^H (A Q)_S diagonalized by the scalar method; A_k = Q^H (A Q). As A Q
- *   is updated rather than recomputed, A_k carries rounding errors that
- *   rotations cannot remove, so the tolerance this variant uses is
+ *   Q_S^H (A Q)_S diagonalized by the scalar method; A_k = Q^H (A Q), and
+ *   the eigenvalues are its diagonal. As A Q is updated rather than
+ *   recomputed (in A itself), A_k carries rounding errors that rotations
+ *   cannot remove, so the tolerance this variant uses is
  *   max(tol, 4 sqrt(n) u).
  * - ::BATCHEIG_ALG_JACOBI_CUDA_WARP, ::BATCHEIG_ALG_JACOBI_CUDA_SHARED,
  *   ::BATCHEIG_ALG_JACOBI_CUDA_GLOBAL (CUDA backend): the two-sided method

@@ -10,12 +10,14 @@
 //   G   = W D W^H                   (its eigen-decomposition: the scalar
 //                                    two-sided Jacobi of jacobi.hpp in its
 //                                    parallel-step form, which a GPU runs in
-//                                    shared memory; W is re-orthonormalized)
+//                                    shared memory; W is re-orthonormalized
+//                                    by one Newton-Schulz step)
 //   U_S = U_S W,  Q_S = Q_S W       (two small GEMMs)
 // The K/2 pairs of one round-robin step touch disjoint column sets, so a GPU
-// runs them concurrently (one thread block per pair). After each sweep
-// M = Q^H U, whose diagonal holds the eigenvalues, gives the convergence
-// test off(M) <= tol ||A||_F.
+// runs them concurrently (a warp per pair). Before each sweep off(Q^H U)
+// is tested against tol ||A||_F; at the end the eigenvalues are the
+// diagonal of Q^H U (block_eigenvalues()). U lives in the caller's matrix,
+// so the scratch of a problem is Q and the pair scratch.
 //
 // Numerical note. U is updated, not recomputed, so it drifts from A Q by
 // rounding errors of order u ||A|| that later rotations cannot remove (unlike
@@ -71,11 +73,13 @@ BATCHEIG_HD void gram_block(index_t n, const BlockPair &s, MatView<T> q, MatView
 
 // Make the ls x ls matrix g exactly Hermitian: the average of g and g^H
 // (which discards the anti-Hermitian part of the rounding errors), real
-// diagonal.
-template <class T>
-BATCHEIG_HD void hermitize(index_t ls, MatView<T> g) {
+// diagonal. Member j owns entries (i, j) and (j, i) for i >= j, so the
+// members never touch each other's entries.
+template <class Team, class M>
+BATCHEIG_HD void hermitize(const Team &tm, index_t ls, M g) {
+    using T = typename M::value_type;
     using R = real_t<T>;
-    for (index_t j = 0; j < ls; ++j) {
+    for (index_t j = tm.first(0); j < ls; j += tm.size()) {
         g(j, j) = T(real(g(j, j)));
         for (index_t i = j + 1; i < ls; ++i) {
             const T x = (g(i, j) + conj(g(j, i))) * R(0.5);
@@ -83,6 +87,11 @@ BATCHEIG_HD void hermitize(index_t ls, MatView<T> g) {
             g(j, i) = conj(x);
         }
     }
+    tm.sync();
+}
+template <class T>
+BATCHEIG_HD void hermitize(index_t ls, MatView<T> g) {
+    hermitize(SerialTeam{}, ls, g);
 }
 
 // X_S := X_S W for the n rows of X, through tmp (n x ls); W is ls x ls.
@@ -105,97 +114,96 @@ BATCHEIG_HD void update_columns(index_t n, const BlockPair &s, MatView<T> x, Mat
     }
 }
 
-// M := Q^H U, computed in its lower triangle and mirrored (M is Hermitian
-// up to rounding; the mirror keeps off(M) and the diagonal meaningful at
-// half the cost).
-template <class T>
-BATCHEIG_HD void gram_full(index_t n, MatView<T> q, MatView<T> u, MatView<T> m) {
-    for (index_t j = 0; j < n; ++j) {
-        const VecView<T> uj = u.col(j);
-        for (index_t i = j; i < n; ++i) {
-            const VecView<T> qi = q.col(i);
-            T acc = T(0);
-            for (index_t r = 0; r < n; ++r) acc += conj(qi[r]) * uj[r];
-            m(i, j) = acc;
-            m(j, i) = conj(acc);
-        }
-        m(j, j) = T(real(m(j, j)));
-    }
-}
-
-// Re-orthonormalize the columns of the ls x ls matrix w (modified
-// Gram-Schmidt). w is the product of many rotations and is orthonormal only
-// to about sqrt(#rotations) u; every block update multiplies Q by such a w,
-// so without this the errors of all inner solves add up in Q.
-template <class T>
-BATCHEIG_HD void orthonormalize(index_t ls, MatView<T> w) {
+// off(Q^H U) = sqrt(2 sum_{i > j} |q_i^H u_j|^2): the off-diagonal norm of
+// the current iterate M = Q^H U, from its lower triangle (M is Hermitian up
+// to rounding), without storing M. Each product is summed in row order.
+template <class Team, class MQ, class MU>
+BATCHEIG_HD real_t<typename MQ::value_type> gram_off(const Team &tm, index_t n, MQ q, MU u) {
+    using T = typename MQ::value_type;
     using R = real_t<T>;
-    for (index_t j = 0; j < ls; ++j) {
-        const VecView<T> wj = w.col(j);
-        for (index_t k = 0; k < j; ++k) {
-            const VecView<T> wk = w.col(k);
-            T d = T(0);
-            for (index_t r = 0; r < ls; ++r) d += conj(wk[r]) * wj[r];
-            for (index_t r = 0; r < ls; ++r) wj[r] -= wk[r] * d;
+    tm.sync();
+    R s = R(0);
+    for (index_t j = tm.first(0); j < n; j += tm.size()) {
+        for (index_t i = j + 1; i < n; ++i) {
+            T acc = T(0);
+            for (index_t r = 0; r < n; ++r) acc += conj(q(r, i)) * u(r, j);
+            s += abs2(acc);
         }
-        R s = R(0);
-        for (index_t r = 0; r < ls; ++r) s += abs2(wj[r]);
-        const R inv = R(1) / rsqrt_(s);
-        for (index_t r = 0; r < ls; ++r) wj[r] = wj[r] * inv;
     }
+    return rsqrt_(R(2) * tm.sum(s));
 }
 
-// w[k] = Re(q_k^H A q_k) for the n columns of q, through the n-vector t: the
-// eigenvalues as Rayleigh quotients of the original matrix, free of the drift
-// of U (their error is the rounding of A q_k, about sqrt(n) u ||A||, plus
-// ||A q_k - w_k q_k||^2 / gap).
-template <class T, class R>
-BATCHEIG_HD void rayleigh_quotients(index_t n, MatView<T> a, MatView<T> q, VecView<R> w, VecView<T> t) {
-    for (index_t k = 0; k < n; ++k) {
-        const VecView<T> qk = q.col(k);
-        for (index_t r = 0; r < n; ++r) t[r] = T(0);
-        for (index_t c = 0; c < n; ++c) {
-            const T x = qk[c];
-            const VecView<T> ac = a.col(c);
-            for (index_t r = 0; r < n; ++r) t[r] += ac[r] * x;
+// w[k] = Re(q_k^H u_k) / (q_k^H q_k): the eigenvalues as the diagonal of
+// Q^H U, each divided by the squared norm of its column of Q (Q is
+// orthonormal only to a few u sqrt(sweeps); the quotient removes that first-
+// order error). Their error is the drift of U = A Q, of order
+// sqrt(updates) u ||A|| (see block_tol_floor()).
+template <class Team, class MQ, class MU, class R>
+BATCHEIG_HD void block_eigenvalues(const Team &tm, index_t n, MQ q, MU u, VecView<R> w) {
+    using T = typename MQ::value_type;
+    tm.sync();
+    for (index_t k = tm.first(0); k < n; k += tm.size()) {
+        R num = R(0), den = R(0);
+        for (index_t r = 0; r < n; ++r) {
+            const T x = q(r, k);
+            num += real(conj(x) * u(r, k));
+            den += abs2(x);
         }
-        R acc = R(0);
-        for (index_t r = 0; r < n; ++r) acc += real(conj(qk[r]) * t[r]);
-        w[k] = acc;
+        w[k] = num / den;
     }
+    tm.sync();
 }
 
-// Scratch of the block iteration: the pair's Gram matrix g and its
-// eigenvectors w (2nb x 2nb), the GEMM buffer tmp (n x 2nb), and the
-// diagonal sums (2nb each) and rotation slots (nb) of the inner scalar Jacobi.
+// Scratch of the block iteration: the pair's Gram matrix g, its
+// eigenvectors w and the orthonormality correction f (2nb x 2nb each), the
+// GEMM buffer tmp (n x 2nb), and the diagonal sums (2nb each) and rotation
+// slots (nb) of the inner scalar Jacobi.
 template <class T>
 struct BlockScratch {
-    MatView<T> g, w, tmp;
+    MatView<T> g, w, f, tmp;
     VecView<real_t<T>> b, z;  // 2nb: the inner solve's diagonal sums
     Rotation<T> *rot;
 };
 
+// Eigen-decomposition of one pair's Gram block g (ls x ls, Hermitian,
+// overwritten): returns false when g is already diagonal to inner_tol (the
+// pair is skipped); else its eigenvectors, re-orthonormalized by one
+// Newton-Schulz step (refine_orthonormal: w is the product of many
+// rotations and orthonormal only to about sqrt(#rotations) u, and every
+// block update multiplies Q by it), end up in g. Every member returns the
+// same verdict.
+template <class Team, class M>
+BATCHEIG_HD bool pair_rotation(const Team &tm, index_t ls, M g, M w, M f, VecView<real_t<typename M::value_type>> b,
+                               VecView<real_t<typename M::value_type>> z, Rotation<typename M::value_type> *rot,
+                               real_t<typename M::value_type> inner_tol, index_t inner_max_sweeps) {
+    hermitize(tm, ls, g);
+    if (off_norm(tm, ls, g) <= inner_tol) return false;
+    set_identity(tm, ls, w);
+    solve_scalar(tm, ls, g, true, w, b, z, inner_tol, inner_max_sweeps, /*parallel=*/true, rot);
+    refine_orthonormal(tm, ls, w, f, g, false, VecView<real_t<typename M::value_type>>{nullptr, 1});
+    return true;
+}
+
 // One-sided block Jacobi on the full Hermitian n x n matrix held in u
-// (overwritten by A Q). q receives the eigenvectors, m the final Q^H A Q
-// (its diagonal holds the eigenvalues). Stops when off(m) <= tol_abs or
+// (overwritten by A Q); q receives Q. Stops when off(Q^H U) <= tol_abs or
 // after max_sweeps sweeps; each pair's 2nb x 2nb problem is solved by the
-// scalar method with at most inner_max_sweeps sweeps.
-template <class T>
-BATCHEIG_HD SolveResult<real_t<T>> solve_block(index_t n, index_t nb, MatView<T> u, MatView<T> q, MatView<T> m,
-                                               const BlockScratch<T> &sc, real_t<T> tol_abs, index_t max_sweeps,
-                                               index_t inner_max_sweeps) {
+// scalar method with at most inner_max_sweeps sweeps. The serial form (the
+// host's block variant); the CUDA block kernel runs the same steps with a
+// warp per pair.
+template <class T, class MU>
+BATCHEIG_HD SolveResult<real_t<T>> solve_block(index_t n, index_t nb, MU u, MatView<T> q, const BlockScratch<T> &sc,
+                                               real_t<T> tol_abs, index_t max_sweeps, index_t inner_max_sweeps) {
     using R = real_t<T>;
+    const SerialTeam tm;
     SolveResult<R> res;
     set_identity(n, q);
-    for (index_t j = 0; j < n; ++j)
-        for (index_t i = 0; i < n; ++i) m(i, j) = u(i, j);  // Q = I: Q^H U = A
     const index_t kb = block_count(n, nb);
     const index_t mp = players(kb);
     // A pair whose Gram block is this close to diagonal is skipped: the K(K-1)/2
     // pairs together then leave at most about tol_abs of off-diagonal mass.
     const R inner_tol = tol_abs / R(mp);
     for (;;) {
-        res.off = off_norm(n, m);
+        res.off = gram_off(tm, n, q, u);
         if (res.off <= tol_abs || res.sweeps >= max_sweeps) break;
         for (index_t step = 0; step < mp - 1; ++step) {
             for (index_t k = 0; k < mp / 2; ++k) {
@@ -205,18 +213,13 @@ BATCHEIG_HD SolveResult<real_t<T>> solve_block(index_t n, index_t nb, MatView<T>
                 const BlockPair s = block_pair(n, nb, bp, bq);
                 const index_t ls = s.size();
                 gram_block(n, s, q, u, sc.g);
-                hermitize(ls, sc.g);
-                if (off_norm(ls, sc.g) <= inner_tol) continue;
-                set_identity(ls, sc.w);
-                solve_scalar(SerialTeam{}, ls, sc.g, true, sc.w, sc.b, sc.z, inner_tol, inner_max_sweeps, /*parallel=*/true,
-                             sc.rot);
-                orthonormalize(ls, sc.w);
-                update_columns(n, s, u, sc.w, sc.tmp);
-                update_columns(n, s, q, sc.w, sc.tmp);
+                if (!pair_rotation(tm, ls, sc.g, sc.w, sc.f, sc.b, sc.z, sc.rot, inner_tol, inner_max_sweeps))
+                    continue;
+                update_columns(n, s, u, sc.g, sc.tmp);
+                update_columns(n, s, q, sc.g, sc.tmp);
             }
         }
         ++res.sweeps;
-        gram_full(n, q, u, m);
     }
     return res;
 }

@@ -50,17 +50,24 @@ BATCHEIG_HD index_t jacobi_block_width(index_t n, index_t nb_max) {
     return nb < 1 ? 1 : nb;
 }
 
+// Relative tolerance of the block variants: tol (default
+// jacobi_default_tol()), but at least block_tol_floor(n).
+template <class R>
+BATCHEIG_HD R block_tol(double tol, index_t n) {
+    const R t = tol > 0 ? R(tol) : jacobi_default_tol<R>();
+    return rmax(t, jacobi::block_tol_floor<R>(n));
+}
+
 // Scratch of one problem, laid out in one contiguous slice.
 //   scalar: a (the iterate) and, with vectors, f (refine_orthonormal scratch);
-//   block:  a (U = A Q), a0 (the scaled input, for the Rayleigh quotients),
-//           m (Q^H U), q (Q when the caller's A does not hold it), the pair
-//           scratch blk, wv (the unsorted eigenvalues); a and m double as
-//           refine_orthonormal and sorting scratch.
+//   block:  q (Q), m (where the refined vectors go before they are copied
+//           to the caller's A), the pair scratch blk, wv (the unsorted
+//           eigenvalues). U = A Q lives in the caller's A.
 template <class T>
 struct SyevjWork {
-    MatView<T> a, f, a0, m, q;
+    MatView<T> a, f, m, q;
     VecView<real_t<T>> b, z;      // scalar variant: diagonal sums (n each)
-    VecView<real_t<T>> wv;        // block variant: the Rayleigh quotients (n)
+    VecView<real_t<T>> wv;        // block variant: the eigenvalues, unsorted (n)
     jacobi::BlockScratch<T> blk;  // block variant
     jacobi::Rotation<T> *rot;     // block variant: the nb rotation slots of an inner step
 
@@ -76,14 +83,14 @@ struct SyevjWork {
     // Bytes of one contiguous SyevjWork.
     BATCHEIG_HD static std::size_t bytes(index_t n, bool want_v, JacobiVariant variant, index_t nb) {
         const std::size_t nn = std::size_t(n) * std::size_t(n);
-        std::size_t nt = std::size_t(work_ld(n) - n) * std::size_t(n), nr, nrot;  // T, R elements, rotations
+        std::size_t nt, nr, nrot;  // T, R elements, rotations
         if (variant == JacobiVariant::Block) {
             const std::size_t ls = std::size_t(2 * nb);
-            nt += nn * (want_v ? 3 : 4) + 2 * ls * ls + std::size_t(n) * ls;
+            nt = nn * (want_v ? 2 : 1) + 3 * ls * ls + std::size_t(n) * ls;
             nr = 2 * ls + std::size_t(n);
             nrot = std::size_t(nb);
         } else {
-            nt += want_v ? 2 * nn : nn;
+            nt = std::size_t(work_ld(n) - n) * std::size_t(n) + (want_v ? 2 * nn : nn);
             nr = 2 * std::size_t(n);
             nrot = 0;  // the sequential steps keep one rotation in registers
         }
@@ -100,17 +107,13 @@ struct SyevjWork {
             pt += std::size_t(rows) * std::size_t(cols);
             return v;
         };
-        // The iterate's leading dimension is odd: the scalar variant writes
-        // rows p and q of it, and a power-of-two stride (n = 64, 128, ...)
-        // would map a whole row onto a few cache sets.
-        w.a = take(work_ld(n), n);
         if (variant == JacobiVariant::Block) {
             const index_t ls = 2 * nb;
-            w.a0 = take(n, n);
-            w.m = take(n, n);
-            if (!want_v) w.q = take(n, n);
+            w.q = take(n, n);
+            if (want_v) w.m = take(n, n);
             w.blk.g = take(ls, ls);
             w.blk.w = take(ls, ls);
+            w.blk.f = take(ls, ls);
             w.blk.tmp = take(n, ls);
             char *base = static_cast<char *>(mem);
             const std::size_t t_bytes = static_cast<std::size_t>(reinterpret_cast<char *>(pt) - base);
@@ -121,6 +124,10 @@ struct SyevjWork {
             w.blk.z = VecView<real_t<T>>{pr + ls, 1};
             w.wv = VecView<real_t<T>>{pr + 2 * ls, 1};
         } else {
+            // The iterate's leading dimension is odd: the scalar variant writes
+            // rows p and q of it, and a power-of-two stride (n = 64, 128, ...)
+            // would map a whole row onto a few cache sets.
+            w.a = take(work_ld(n), n);
             if (want_v) w.f = take(n, n);
             w.rot = nullptr;
             real_t<T> *pr = reinterpret_cast<real_t<T> *>(pt);
@@ -234,7 +241,10 @@ BATCHEIG_HD int syevj_scalar(const Team &tm, bool want_v, bool lower, index_t n,
 }
 
 // The one-sided block method on one matrix (serial; the host's block
-// variant). Arguments as core::syevj.
+// variant). Arguments as core::syevj. The caller's a holds U = A Q during
+// the iteration (so without vectors it is left as scratch); with vectors,
+// F = (I - Q^H Q) / 2 goes there once the eigenvalues are read, the refined
+// and sorted vectors to ws.m, then to a.
 template <class T>
 BATCHEIG_HD int syevj_block(bool want_v, bool lower, index_t n, MatView<T> a, VecView<real_t<T>> w,
                             const SyevjWork<T> &ws, const JacobiOptions &opt, JacobiStats &stats) {
@@ -243,28 +253,17 @@ BATCHEIG_HD int syevj_block(bool want_v, bool lower, index_t n, MatView<T> a, Ve
     stats.sweeps = 0;
     stats.residual = 0;
     int e = 0;
-    const Loaded ld = load_scaled(tm, lower, n, a, ws.a, e);
+    const Loaded ld = load_scaled(tm, lower, n, a, a, e);
     if (ld != Loaded::Ok) return special_result(tm, ld, want_v, n, a, w, stats);
-    const R normf = fro_norm(tm, n, ws.a);
-    R tol = opt.tol > 0 ? R(opt.tol) : jacobi_default_tol<R>();
-    tol = rmax(tol, block_tol_floor<R>(n));
-    const MatView<T> q = want_v ? a : ws.q;
-    for (index_t j = 0; j < n; ++j)
-        for (index_t i = 0; i < n; ++i) ws.a0(i, j) = ws.a(i, j);
+    const R normf = fro_norm(tm, n, a);
+    const R tol = block_tol<R>(opt.tol, n);
     const SolveResult<R> res =
-        solve_block(n, opt.nb, ws.a, q, ws.m, ws.blk, tol * normf, opt.max_sweeps, opt.inner_max_sweeps);
-    // diag(Q^H U) carries the drift of U; orthonormalize Q (with and without
-    // vectors, so that both give the same eigenvalues) and take the Rayleigh
-    // quotients of the input instead.
-    refine_orthonormal(n, q, ws.m, ws.a);
-    rayleigh_quotients(n, ws.a0, q, ws.wv, ws.a.col(0));
+        solve_block(n, opt.nb, a, ws.q, ws.blk, tol * normf, opt.max_sweeps, opt.inner_max_sweeps);
+    block_eigenvalues(tm, n, ws.q, a, ws.wv);
     for (index_t i = 0; i < n; ++i)
         w[opt.sort ? sorted_position(n, ws.wv, i) : i] = e != 0 ? rldexp(ws.wv[i], e) : ws.wv[i];
-    if (want_v && opt.sort) {
-        for (index_t j = 0; j < n; ++j) {
-            const index_t to = sorted_position(n, ws.wv, j);
-            for (index_t r = 0; r < n; ++r) ws.m(r, to) = a(r, j);
-        }
+    if (want_v) {
+        refine_orthonormal(tm, n, ws.q, a, ws.m, opt.sort, ws.wv);
         for (index_t j = 0; j < n; ++j)
             for (index_t r = 0; r < n; ++r) a(r, j) = ws.m(r, j);
     }
