@@ -101,7 +101,8 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_GEEV_CUDA_GLOBAL = 19,  /**< geev, CUDA backend: one thread block per matrix, in place in global memory (every n). */
     BATCHEIG_ALG_JACOBI_CUDA_WARP = 20,   /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, p lanes of a warp per matrix (p by n), matrix, vectors and scratch in shared memory, all sweeps in one launch (n while one matrix fits in a block's shared memory; the dispatcher uses it for small n). */
     BATCHEIG_ALG_JACOBI_CUDA_SHARED = 21, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
-    BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22  /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
+    BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
+    BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23   /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
 } batcheigAlgorithm_t;
 
 /**
@@ -433,6 +434,9 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   block's shared memory, ::BATCHEIG_STATUS_NOT_SUPPORTED beyond) or in
  *   the workspace (GLOBAL, every n). A_k is the rotated matrix, as for
  *   the host's scalar variant.
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK (CUDA backend): the one-sided block
+ *   method of ::BATCHEIG_ALG_JACOBI_HOST_BLOCK (same tolerance floor), one
+ *   thread block per matrix, the pairs of a step on its warps.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md).
  * A variant that does not belong to the handle's backend makes the call
@@ -466,7 +470,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * the params) and the thread count, not on the data. On a CUDA handle the
  * workspace is device memory: none for the shared-memory variants, and for
  * ::BATCHEIG_ALG_JACOBI_CUDA_GLOBAL at most max(the bytes of the input batch,
- * one matrix's scratch). Calls with host arrays on a CUDA handle check
+ * one matrix's scratch), for ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK n x n elements
+ * per matrix (at most the input batch). Calls with host arrays on a CUDA handle check
  * `lwork` but stage through buffers the handle owns.
  */
 /** @{ */

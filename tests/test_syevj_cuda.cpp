@@ -72,7 +72,7 @@ struct DeviceBuffer {
 };
 
 /// Sizes every CUDA variant runs on (the shared-memory ones skip what they
-/// do not claim); GLOBAL adds larger ones.
+/// do not claim); GLOBAL and BLOCK add larger ones.
 std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
   std::vector<int> v;
   switch (test_level()) {
@@ -80,7 +80,7 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     case TestLevel::Default: v = {1, 2, 3, 5, 8, 13, 16, 17, 31, 32, 33, 48, 64}; break;
     case TestLevel::Full: v = range_sizes(1, 64); v.push_back(80); break;
   }
-  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) {
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) {
     v.push_back(100);
     if (test_level() != TestLevel::Quick) v.push_back(130);
     if (test_level() == TestLevel::Full) v.push_back(200);
@@ -299,8 +299,11 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
         // Converged: accuracy against LAPACKE (residual, orthogonality,
         // eigenvalues, all written, padding untouched) on every matrix, and
         // agreement with the host backend.
-        const HostRun<T> hb =
-            run_host_arrays<T>(host, mats, n, opt, JacobiSettings{BATCHEIG_ALG_JACOBI_HOST_SCALAR, 0, 1});
+        // The host variant with the same method: scalar for the two-sided
+        // kernels, block for the block kernel.
+        const batcheigAlgorithm_t host_alg = alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ? BATCHEIG_ALG_JACOBI_HOST_BLOCK
+                                                                                   : BATCHEIG_ALG_JACOBI_HOST_SCALAR;
+        const HostRun<T> hb = run_host_arrays<T>(host, mats, n, opt, JacobiSettings{host_alg, 0, 1});
         REQUIRE(hb.run.status == BATCHEIG_STATUS_SUCCESS);
         CHECK(hb.run.info == hr.run.info);
         double worst = 0;
@@ -315,7 +318,7 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
         CHECK(worst <= kSyevThreshold);
       } else {
         // One sweep: not converged exactly where the residual exceeds the
-        // tolerance, which is the scalar variant's (no raised floor).
+        // tolerance (the scalar variant's; the block variant's raised floor).
         const double tol = syevj_effective_tol<R>(0.0, n, alg);
         int not_converged = 0;
         for (int b = 0; b < count; ++b) {
@@ -350,6 +353,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (GLOBAL)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_GLOBAL);
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (BLOCK)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_BLOCK);
 }
 
 namespace {

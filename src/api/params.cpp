@@ -57,7 +57,8 @@ batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlg
         case BATCHEIG_ALG_GEEV_CUDA_GLOBAL:
         case BATCHEIG_ALG_JACOBI_CUDA_WARP:
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
-        case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: break;
+        case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL:
+        case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: break;
         default: return BATCHEIG_STATUS_INVALID_VALUE;
     }
     params->algorithm = algorithm;

@@ -63,6 +63,9 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
             }
             switch (v) {
                 case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: break;
+                case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
+                    if (!cuda::syevj_block_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
                     if (!cuda::syevj_fits_shared<T>(p.n, p.want_v)) return BATCHEIG_STATUS_NOT_SUPPORTED;
@@ -90,7 +93,8 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
 #if BATCHEIG_HAVE_CUDA
         case BATCHEIG_ALG_JACOBI_CUDA_WARP:
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
-        case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
+        case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL:
+        case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

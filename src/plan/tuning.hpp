@@ -197,6 +197,13 @@ inline int cuda_jacobi_global_threads(int n) {
 // workspace is also kept within the size of the caller's batch).
 inline constexpr long long cuda_jacobi_global_chunk = 65536;
 
+// Columns per block of BATCHEIG_ALG_JACOBI_CUDA_BLOCK (at most 16: a warp
+// holds a pair's 2nb x 2nb problem, one column per lane; see
+// core::jacobi_block_width for small n). Complex double takes 8, so that
+// a lane's row of a pair (2nb entries) stays in registers.
+// PROVISIONAL: not yet measured against other widths.
+inline int cuda_jacobi_block_nb(std::size_t element_bytes) { return element_bytes >= 16 ? 8 : 16; }
+
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the
 // bytes one matrix moves across the bus (inputs and outputs): about

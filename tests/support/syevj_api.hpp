@@ -101,7 +101,7 @@ batcheigStatus_t call_syevj_buffersize(const SyevjArgs<T> &g, size_t *lwork) {
 inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend) {
   if (backend == BATCHEIG_BACKEND_CUDA)
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
-            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL};
+            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -120,6 +120,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_WARP: return "jacobi-cuda-warp";
     case BATCHEIG_ALG_JACOBI_CUDA_SHARED: return "jacobi-cuda-shared";
     case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return "jacobi-cuda-global";
+    case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return "jacobi-cuda-block";
     default: return "?";
   }
 }
@@ -162,19 +163,19 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
 /// Whether a variant is a CUDA kernel variant.
 inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL;
+         a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK;
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
 
 /// Tolerance a call uses (batcheig.h): tol (default 2u), raised to
-/// 4 sqrt(n) u for the one-sided block variant only. The CUDA variants
-/// (two-sided, like JACOBI_HOST_SCALAR) use tol as given.
+/// 4 sqrt(n) u for the one-sided block variants (host and CUDA). The other
+/// CUDA variants (two-sided, like JACOBI_HOST_SCALAR) use tol as given.
 template <class R>
 double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
   const double u = static_cast<double>(unit_roundoff<R>());
   double t = tol > 0 ? static_cast<double>(static_cast<R>(tol)) : 2 * u;
-  if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK) t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
+  if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
   return t;
 }
 

@@ -10,6 +10,7 @@
 #include "cuda/launch.cuh"
 #include "cuda/memory.hpp"
 #include "cuda/streaming.hpp"
+#include "cuda/syevj/syevj_block.cuh"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
 #include "plan/tuning.hpp"
@@ -18,6 +19,7 @@ namespace batcheig::cuda {
 
 template <class T>
 std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch) {
+    if (variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) return syevj_block_workspace<T>(n, batch);
     if (variant != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) return 0;  // WARP, SHARED: everything in shared memory
     return syevj_global_slice<T>(n, want_v) * std::size_t(syevj_global_matrices<T>(n, want_v, lda, batch));
 }
@@ -41,6 +43,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
         case BATCHEIG_ALG_JACOBI_CUDA_WARP: return syevj_warp<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED: return syevj_shared<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return syevj_global<T>(s, p, opt, work);
+        case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return syevj_block<T>(s, p, opt, work);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
@@ -104,5 +107,6 @@ batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjPro
 #define BATCHEIG_INSTANTIATE_CUDA_SYEVJ(T)                                                                   \
     template std::size_t batcheig::cuda::syevj_workspace_bytes<T>(batcheigAlgorithm_t, int, bool, int, int); \
     template bool batcheig::cuda::syevj_fits_shared<T>(int, bool);                                          \
+    template bool batcheig::cuda::syevj_block_fits<T>(int);                                                 \
     template batcheigStatus_t batcheig::cuda::syevj<T>(batcheig::Context &, batcheigAlgorithm_t,            \
                                                        const batcheig::SyevjProblem<T> &, void *, std::size_t);

@@ -1,14 +1,18 @@
 // CUDA backend of syevjBatched / heevjBatched, callable from host-only
 // translation units.
 //
-// Variants (all run core::jacobi::syevj_scalar, the two-sided method in its
-// parallel-step form, with a CUDA team; syevj_kernels.cuh):
+// Variants (the first three run core::jacobi::syevj_scalar, the two-sided
+// method in its parallel-step form, with a CUDA team; syevj_kernels.cuh):
 //   BATCHEIG_ALG_JACOBI_CUDA_WARP    p lanes of a warp per matrix; iterate,
 //                                    vectors and scratch in shared memory.
 //   BATCHEIG_ALG_JACOBI_CUDA_SHARED  one thread block per matrix, everything
 //                                    in shared memory.
 //   BATCHEIG_ALG_JACOBI_CUDA_GLOBAL  one thread block per matrix, iterate and
 //                                    vectors in the workspace (every n).
+//   BATCHEIG_ALG_JACOBI_CUDA_BLOCK   one-sided block Jacobi (core/jacobi_block.hpp),
+//                                    one thread block per matrix, a warp per
+//                                    pair of column blocks, U = A Q in A and
+//                                    Q in the workspace (syevj_block.cuh).
 // Every matrix iterates until it has converged, independently of the others
 // (a team that has converged leaves the kernel), all sweeps in one launch.
 //
@@ -35,6 +39,11 @@ std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_
 // the current device (WARP and SHARED variants).
 template <class T>
 bool syevj_fits_shared(int n, bool want_v);
+
+// True when the block variant can run order n on the current device (its
+// shared memory grows with n only through n-entry buffers).
+template <class T>
+bool syevj_block_fits(int n);
 
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,
