@@ -22,7 +22,11 @@ struct JacobiOptions {
     index_t max_sweeps = 100;
     bool sort = true;            // ascending eigenvalues, vectors alike
     index_t nb = 1;              // block variant: columns per block
-    index_t inner_max_sweeps = 30;  // block variant: sweeps of each 2nb x 2nb solve
+    // Block variants: sweeps of each 2nb x 2nb solve. One sweep leaves the
+    // pair far from diagonal early on, but the outer sweeps return to it;
+    // one was the fastest on the GPU (tuning::cuda_jacobi_block_nb), for
+    // at most one outer sweep more.
+    index_t inner_max_sweeps = 1;
 };
 
 // Per-matrix diagnostics: sweeps executed and off(A_final) / ||A||_F (NaN

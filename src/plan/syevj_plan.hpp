@@ -58,6 +58,8 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     v = BATCHEIG_ALG_JACOBI_CUDA_WARP;
                 else if (fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_SHARED;
+                else if (cuda::syevj_block_fits<T>(p.n))
+                    v = BATCHEIG_ALG_JACOBI_CUDA_BLOCK;  // beyond the shared variant: tuning::cuda_jacobi_block_nb
                 else
                     v = BATCHEIG_ALG_JACOBI_CUDA_GLOBAL;
             }

@@ -198,11 +198,23 @@ inline int cuda_jacobi_global_threads(int n) {
 inline constexpr long long cuda_jacobi_global_chunk = 65536;
 
 // Columns per block of BATCHEIG_ALG_JACOBI_CUDA_BLOCK (at most 16: a warp
-// holds a pair's 2nb x 2nb problem, one column per lane; see
-// core::jacobi_block_width for small n). Complex double takes 8, so that
-// a lane's row of a pair (2nb entries) stays in registers.
-// PROVISIONAL: not yet measured against other widths.
-inline int cuda_jacobi_block_nb(std::size_t element_bytes) { return element_bytes >= 16 ? 8 : 16; }
+// holds a pair's 2nb x 2nb problem, a column per lane; see
+// core::jacobi_block_width for small n). Measured 2026-11-22 on an H100
+// with `batcheig_bench syevj --memory device --vectors --precision d
+// --n 64,128,256 --batch 200 --reps 2 --algorithm jacobi-cuda-block` (ms at
+// n = 64 / 128 / 256; inner sweeps of each pair, see
+// core::JacobiOptions::inner_max_sweeps):
+//   nb = 4:  inner 2: 8.08 / 65.0 / 612;  inner 30: 9.61 / 71.5 / 628
+//   nb = 8:  inner 1: 6.78 / 35.3 / 390;  inner 2: 8.31 / 38.8 / 400;  inner 30: 11.1 / 46.1 / 421
+//   nb = 16: inner 1: 11.8 / 54.6 / 518;  inner 2: 12.2 / 60.4 / 550;  inner 30: 16.7 / 74.8 / 621
+// Every row is bound by the latency of a warp's serial chain (the inner
+// solve's 2nb - 1 steps, then the pair's GEMMs), with only pairs x batch
+// warps in flight (docs/performance.md).
+// AUTO (plan/syevj_plan.hpp) takes it where the shared variant no longer
+// fits, instead of the global two-sided variant; same tool, AUTO against
+// --algorithm jacobi-cuda-global, ms: double n = 128: 35.2 / 71.4; complex
+// double n = 100: 62.0 / 75.4, n = 128: 94.8 / 191.
+inline int cuda_jacobi_block_nb(std::size_t) { return 8; }
 
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the
