@@ -87,6 +87,9 @@ int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
     return teams;
 }
 
+// Parts of a kernel's shared-memory layout start on 16-byte boundaries.
+__host__ __device__ constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
+
 // Device buffers carved from one allocation start on 256-byte boundaries.
 inline std::size_t align256(std::size_t b) { return (b + 255) / 256 * 256; }
 

@@ -63,14 +63,17 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 else
                     v = BATCHEIG_ALG_JACOBI_CUDA_GLOBAL;
             }
+            // A forced variant must exist on this backend and claim n (AUTO's
+            // choice was tested above).
+            const bool forced = params.algorithm != BATCHEIG_ALG_AUTO;
             switch (v) {
                 case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: break;
                 case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
-                    if (!cuda::syevj_block_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    if (forced && !cuda::syevj_block_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
-                    if (!cuda::syevj_fits_shared<T>(p.n, p.want_v)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    if (forced && !cuda::syevj_fits_shared<T>(p.n, p.want_v)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 default: return BATCHEIG_STATUS_NOT_SUPPORTED;
             }

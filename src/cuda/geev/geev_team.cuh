@@ -35,7 +35,7 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
     const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
     std::size_t b = mats * std::size_t(shared_ld(n)) * n * sizeof(T) +
                     core::GeevWork<T>::bytes(n, want_vl || want_vr);
-    return (b + 15) / 16 * 16;
+    return round16(b);
 }
 
 // Solve matrix b of p with team tm, its data in shared memory at smem (the

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/problem.hpp"
 #include "core/jacobi_syevj.hpp"
@@ -44,19 +45,17 @@ using core::jacobi::Rotation;
 // registers for a pair's column of G (LS accumulators) without spilling.
 inline constexpr int kMaxWarps = 8;
 
-__host__ __device__ constexpr std::size_t r16(std::size_t b) { return (b + 15) / 16 * 16; }
-
 // One warp's shared-memory region for blocks of at most LS / 2 columns.
 template <class T, int LS>
 struct Region {
     using R = core::real_t<T>;
     static constexpr int LD = LS + 1;  // odd: lanes walking a row hit distinct banks
-    static constexpr std::size_t mat_bytes = r16(3 * std::size_t(LS) * LD * sizeof(T));
-    static constexpr std::size_t real_bytes = r16(2 * std::size_t(LS) * sizeof(R));
-    static constexpr std::size_t rot_bytes = r16(std::size_t(LS / 2) * sizeof(Rotation<T>));
+    static constexpr std::size_t mat_bytes = round16(3 * std::size_t(LS) * LD * sizeof(T));
+    static constexpr std::size_t real_bytes = round16(2 * std::size_t(LS) * sizeof(R));
+    static constexpr std::size_t rot_bytes = round16(std::size_t(LS / 2) * sizeof(Rotation<T>));
     // Also the row buffer (n entries) of the final refinement.
     static std::size_t bytes(int n) {
-        const std::size_t pair = mat_bytes + real_bytes + rot_bytes, row = r16(std::size_t(n) * sizeof(T));
+        const std::size_t pair = mat_bytes + real_bytes + rot_bytes, row = round16(std::size_t(n) * sizeof(T));
         return pair > row ? pair : row;
     }
     __device__ static T *g(unsigned char *base) { return reinterpret_cast<T *>(base); }
@@ -72,7 +71,7 @@ struct Region {
 // eigenvalues (n reals), then one region per warp.
 template <class T, int LS>
 std::size_t block_bytes(int n, int warps) {
-    return r16(std::size_t(n) * sizeof(core::real_t<T>)) + std::size_t(warps) * Region<T, LS>::bytes(n);
+    return round16(std::size_t(n) * sizeof(core::real_t<T>)) + std::size_t(warps) * Region<T, LS>::bytes(n);
 }
 
 // Lane i - i0 of the warp gets q_i^H u_j for the columns i in
@@ -206,7 +205,7 @@ __global__ __launch_bounds__(kMaxWarps * 32) void syevj_block_kernel(SyevjProble
     const core::MatView<T> q{qwork + std::int64_t(blockIdx.x) * n * n, n, 1};
     const core::VecView<R> w{p.w + b * n, 1};
     R *wv = reinterpret_cast<R *>(smem);
-    unsigned char *region = smem + r16(std::size_t(n) * sizeof(R)) + std::size_t(warp) * region_bytes;
+    unsigned char *region = smem + round16(std::size_t(n) * sizeof(R)) + std::size_t(warp) * region_bytes;
     T *stage = Region<T, LS>::w(region);  // 32 x LS+1 entries: W and F of the region
 
     core::JacobiStats st;
@@ -309,6 +308,13 @@ int block_warps(int n, int nb) {
     return warps;
 }
 
+// f(std::integral_constant<int, LS>{}) with the region size LS for blocks
+// of nb columns: 16 when 2nb <= 16, else 32 (nb <= 16).
+template <class F>
+auto with_region(int nb, F &&f) {
+    return 2 * nb <= 16 ? f(std::integral_constant<int, 16>{}) : f(std::integral_constant<int, 32>{});
+}
+
 template <class T, int LS>
 batcheigStatus_t launch_block(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt, int nb,
                               void *work) {
@@ -334,7 +340,7 @@ template <class T>
 bool syevj_block_fits(int n) {
     using namespace syevj_block_detail;
     const int nb = block_width<T>(n);
-    return 2 * nb <= 16 ? block_warps<T, 16>(n, nb) > 0 : block_warps<T, 32>(n, nb) > 0;
+    return with_region(nb, [&](auto ls) { return block_warps<T, decltype(ls)::value>(n, nb) > 0; });
 }
 
 // Workspace: Q, n x n per matrix of a launch.
@@ -350,8 +356,7 @@ batcheigStatus_t syevj_block(cudaStream_t s, const SyevjProblem<T> &p, core::Jac
     const int nb = block_width<T>(p.n);
     opt.variant = core::JacobiVariant::Block;
     opt.nb = nb;
-    if (2 * nb <= 16) return launch_block<T, 16>(s, p, opt, nb, work);
-    return launch_block<T, 32>(s, p, opt, nb, work);
+    return with_region(nb, [&](auto ls) { return launch_block<T, decltype(ls)::value>(s, p, opt, nb, work); });
 }
 
 }  // namespace batcheig::cuda

@@ -24,8 +24,6 @@ namespace syevj_detail {
 
 using core::jacobi::Rotation;
 
-__host__ __device__ inline std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
-
 // The rotation slots the tests' claims formula assumes.
 template <class T>
 constexpr std::size_t rotation_bytes() {
