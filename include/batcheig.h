@@ -405,8 +405,10 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   handle's stream and the call returns at once; or host arrays: the batch
  *   streams through the GPU(s) as for geevBatched and the call returns when
  *   the results are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
- *   then live in the same memory as A. Without vectors the CUDA backend
- *   does not write A.
+ *   then live in the same memory as A. Without vectors, host arrays A come
+ *   back unchanged (A is not copied back); device arrays A are left
+ *   unchanged by the two-sided CUDA variants and used as scratch by
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
  * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the

@@ -51,8 +51,8 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
 // Host arrays: the streaming pipeline (cuda/streaming.hpp) runs the chunks
 // through the same kernels as device arrays. With vectors, only the n x n
 // part of each matrix goes back, so that rows n..lda-1 of the caller's A
-// stay untouched; without vectors the kernels do not write A and the
-// caller's A keeps its input.
+// stay untouched; without vectors A is not copied back, so the caller's A
+// keeps its input (the block kernel uses the staged copy as scratch).
 template <class T>
 class SyevjChunks final : public ChunkJob {
   public:
