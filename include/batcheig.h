@@ -102,7 +102,8 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_WARP = 20,   /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, p lanes of a warp per matrix (p by n), matrix, vectors and scratch in shared memory, all sweeps in one launch (n while one matrix fits in a block's shared memory; the dispatcher uses it for small n). */
     BATCHEIG_ALG_JACOBI_CUDA_SHARED = 21, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
     BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
-    BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23   /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
+    BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23,  /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
+    BATCHEIG_ALG_JACOBI_CUDA_LANE = 24    /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a lane of a warp per column, the columns of A Q and Q in registers (n <= 32). */
 } batcheigAlgorithm_t;
 
 /**
@@ -407,8 +408,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   the results are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
  *   then live in the same memory as A. Without vectors, host arrays A come
  *   back unchanged (A is not copied back); device arrays A are left
- *   unchanged by the two-sided CUDA variants and used as scratch by
- *   ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK.
+ *   unchanged by the two-sided CUDA variants and ::BATCHEIG_ALG_JACOBI_CUDA_LANE,
+ *   and used as scratch by ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
  * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the
@@ -439,6 +440,11 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * - ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK (CUDA backend): the one-sided block
  *   method of ::BATCHEIG_ALG_JACOBI_HOST_BLOCK (same tolerance floor), one
  *   thread block per matrix, the pairs of a step on its warps.
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_LANE (CUDA backend, n <= 32,
+ *   ::BATCHEIG_STATUS_NOT_SUPPORTED beyond): the one-sided method with
+ *   blocks of one column (same tolerance floor), a lane of a warp per
+ *   column holding its columns of A Q and Q in registers. It tests
+ *   convergence after a sweep, so it runs at least one sweep.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md).
  * A variant that does not belong to the handle's backend makes the call

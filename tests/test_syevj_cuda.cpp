@@ -360,6 +360,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_BLOCK);
 }
 
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (LANE)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_LANE);
+}
+
 namespace {
 
 template <class T>
@@ -498,7 +503,8 @@ TEMPLATE_TEST_CASE("syevj CUDA: device workspace query (shared variants 0, GLOBA
             g.batch = batch;
             size_t lw = 777;
             REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
-            if (alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED) {
+            if (alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
+                alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) {
               CHECK(lw == 0);
             } else {
               const size_t input = sizeof(T) * static_cast<size_t>(g.lda) * n * batch;

@@ -71,6 +71,9 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
                     if (forced && !cuda::syevj_block_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
+                case BATCHEIG_ALG_JACOBI_CUDA_LANE:
+                    if (p.n > cuda::kSyevjLaneMaxN) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
                     if (forced && !cuda::syevj_fits_shared<T>(p.n, p.want_v)) return BATCHEIG_STATUS_NOT_SUPPORTED;
@@ -99,7 +102,8 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_CUDA_WARP:
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL:
-        case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
+        case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
+        case BATCHEIG_ALG_JACOBI_CUDA_LANE: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

@@ -101,7 +101,7 @@ batcheigStatus_t call_syevj_buffersize(const SyevjArgs<T> &g, size_t *lwork) {
 inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend) {
   if (backend == BATCHEIG_BACKEND_CUDA)
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
-            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK};
+            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -121,6 +121,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_SHARED: return "jacobi-cuda-shared";
     case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return "jacobi-cuda-global";
     case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return "jacobi-cuda-block";
+    case BATCHEIG_ALG_JACOBI_CUDA_LANE: return "jacobi-cuda-lane";
     default: return "?";
   }
 }
@@ -149,13 +150,17 @@ size_t syevj_shared_bytes(int n, bool want_v) {
   return r16(mats * ld * nn * sizeof(T)) + r16(2 * nn * sizeof(R)) + r16(h * rot) + 256;
 }
 
+/// Largest n of JACOBI_CUDA_LANE (a lane of a warp per column).
+inline constexpr int kJacobiLaneMaxN = 32;
+
 /// Whether a Jacobi variant claims order n with the given jobz: the
 /// shared-memory CUDA variants while syevj_shared_bytes() fits in
-/// kJacobiSharedOptinBytes; every other variant (host variants, GLOBAL,
-/// AUTO) claims every n. A forced variant that does not claim n returns
-/// NOT_SUPPORTED and writes nothing.
+/// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN; every other variant
+/// (host variants, GLOBAL, BLOCK, AUTO) claims every n. A forced variant
+/// that does not claim n returns NOT_SUPPORTED and writes nothing.
 template <class T>
 bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) return n <= kJacobiLaneMaxN;
   if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }
@@ -163,7 +168,8 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
 /// Whether a variant is a CUDA kernel variant.
 inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK;
+         a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
+         a == BATCHEIG_ALG_JACOBI_CUDA_LANE;
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
@@ -175,7 +181,9 @@ template <class R>
 double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
   const double u = static_cast<double>(unit_roundoff<R>());
   double t = tol > 0 ? static_cast<double>(static_cast<R>(tol)) : 2 * u;
-  if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
+  if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
+      variant == BATCHEIG_ALG_JACOBI_CUDA_LANE)
+    t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
   return t;
 }
 

@@ -13,6 +13,7 @@
 #include "cuda/syevj/syevj_block.cuh"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
+#include "cuda/syevj/syevj_lane.cuh"
 #include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
@@ -20,7 +21,7 @@ namespace batcheig::cuda {
 template <class T>
 std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch) {
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) return syevj_block_workspace<T>(n, batch);
-    if (variant != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) return 0;  // WARP, SHARED: everything in shared memory
+    if (variant != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) return 0;  // WARP, SHARED, LANE: registers and shared memory
     return syevj_global_slice<T>(n, want_v) * std::size_t(syevj_global_matrices<T>(n, want_v, lda, batch));
 }
 
@@ -44,6 +45,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED: return syevj_shared<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return syevj_global<T>(s, p, opt, work);
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return syevj_block<T>(s, p, opt, work);
+        case BATCHEIG_ALG_JACOBI_CUDA_LANE: return syevj_lane<T>(s, p, opt);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }

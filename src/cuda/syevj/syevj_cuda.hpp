@@ -13,6 +13,9 @@
 //                                    one thread block per matrix, a warp per
 //                                    pair of column blocks, U = A Q in A and
 //                                    Q in the workspace (syevj_block.cuh).
+//   BATCHEIG_ALG_JACOBI_CUDA_LANE    one-sided Jacobi with one-column blocks,
+//                                    a lane per column, U = A Q and Q in
+//                                    registers, n <= 32 (syevj_lane.cuh).
 // Every matrix iterates until it has converged, independently of the others
 // (a team that has converged leaves the kernel), all sweeps in one launch.
 //
@@ -44,6 +47,9 @@ bool syevj_fits_shared(int n, bool want_v);
 // shared memory grows with n only through n-entry buffers).
 template <class T>
 bool syevj_block_fits(int n);
+
+// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a lane per column).
+inline constexpr int kSyevjLaneMaxN = 32;
 
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,
