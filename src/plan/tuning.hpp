@@ -140,7 +140,9 @@ inline int cuda_geev_block_threads(int n) {
 // the O(n) scratch of this many matrices (65536 blocks fill any current GPU).
 inline constexpr long long cuda_geev_global_chunk = 65536;
 
-// syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the warp variant
+// syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
+// up to n = 32 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
+// n <= 32 measured, see cuda_jacobi_lane_slices), then the warp variant
 // up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
 // fits in a block's shared memory, then the shared (block) variant while it
 // fits, then the global one. The choice depends on the precision and n only
@@ -215,6 +217,26 @@ inline constexpr long long cuda_jacobi_global_chunk = 65536;
 // --algorithm jacobi-cuda-global, ms: double n = 128: 35.2 / 71.4; complex
 // double n = 100: 62.0 / 75.4, n = 128: 94.8 / 191.
 inline int cuda_jacobi_block_nb(std::size_t) { return 8; }
+
+// JACOBI_CUDA_LANE (n <= 32): slices per matrix, i.e. lanes per column,
+// for N lanes per slice (N = 4, 8, 16, 32: the power of two >= n). Two
+// slices halve a lane's rows, so a step's dependency chain, at the price of
+// one more butterfly per product; with N = 32 the second slice is a second
+// warp (sums through shared memory), which only pays for double complex,
+// where one lane could not hold its two columns in registers (Q would go to
+// shared memory). Measured 2026-11-22 on an H100 with `batcheig_bench
+// syevj --memory device --vectors --algorithm jacobi-cuda-lane --batch
+// 1000|100000` (ms, 1 / 2 / 4 slices):
+//   double,  n = 8:  b1000 0.036 / 0.033 / 0.030, b100k 0.44 / 0.58 / 0.81
+//   double,  n = 16: b1000 0.085 / 0.068,         b100k 3.49 / 3.35
+//   double,  n = 32: b1000 0.30 / 0.37,           b100k 24.9 / 26.0
+//   complex, n = 8:  b1000 0.048 / 0.040 / 0.034, b100k 0.97 / 0.97 / 1.29
+//   complex, n = 16: b1000 0.124 / 0.108,         b100k 7.48 / 7.51
+//   complex, n = 32: b1000 0.96 / 0.65,           b100k 82.4 / 55.8
+constexpr int cuda_jacobi_lane_slices(std::size_t element_bytes, bool complex, int lanes) {
+    if (lanes < 32) return 2;
+    return complex && element_bytes == 16 ? 2 : 1;
+}
 
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the
