@@ -242,8 +242,8 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
         REQUIRE(call_syevj_buffersize(g, &blk) == BATCHEIG_STATUS_SUCCESS);
         CHECK(blk > big);  // the block variant keeps Q and the pair scratch
       } else {
-        // CUDA: the shared-memory variants need no device workspace; the
-        // global one at most max(the input batch's bytes, its need for
+        // CUDA: the shared-memory and lane variants need no device
+        // workspace; the global one at most max(the input batch's bytes, its need for
         // one matrix) (test_syevj_cuda.cpp checks this over many n).
         for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend))
           for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
@@ -254,6 +254,10 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
             g.jobz = jobz;
             g.batch = 1;
             size_t one = 1;
+            if (!syevj_variant_claims<T>(alg, g.n, jobz == BATCHEIG_EIG_MODE_VECTOR)) {
+              CHECK(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_NOT_SUPPORTED);  // LANE: n <= 32
+              continue;
+            }
             REQUIRE(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_SUCCESS);
             g.batch = SyevjArgFixture<T>::batch;
             size_t lw = 1;
