@@ -53,9 +53,10 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // with vectors) or batch: the eigenvalues do not change when
                 // vectors are requested, and every matrix gets bitwise the
                 // results of a single call.
-                // LANE up to n = 32: 1.3-4.5x faster than WARP at batch
-                // 1000, every n measured (docs/performance.md).
-                const bool fits = cuda::syevj_fits_shared<T>(p.n, true);
+                // LANE up to n = 32: 1.35-5.3x faster than WARP at batch
+                // 1000, every n measured (docs/performance.md). The shared-
+                // memory fit (a device query) only matters beyond it.
+                const bool fits = p.n > cuda::kSyevjLaneMaxN && cuda::syevj_fits_shared<T>(p.n, true);
                 if (p.n <= cuda::kSyevjLaneMaxN)
                     v = BATCHEIG_ALG_JACOBI_CUDA_LANE;
                 else if (p.n <= tuning::cuda_jacobi_warp_max_n(sizeof(T)) && fits)

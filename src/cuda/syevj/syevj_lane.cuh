@@ -156,6 +156,7 @@ struct LaneColumns {
     T u[kRows];   // rows row0.. of column j of U = A Q
     T q[kRows];   // the same rows of Q
     R d;          // g_jj
+
     template <class S>
     __device__ __forceinline__ S sh(S v, int src) const { return shfl(v, src, tm.mask, N); }
     // Sum (max) over the L slices of a column.
@@ -197,14 +198,25 @@ struct LaneColumns {
         return v;
     }
 
-    // The lane's part of conj(q_j)^T v over its rows, for v given row by
-    // row: kAcc interleaved partial sums (shorter dependency chains), added
-    // pairwise in a fixed order.
+    // x_j = q_j^H u_t over the whole column: the partner's rows of U come
+    // by shuffle (left in pu for the update), the lane's products are
+    // summed in kAcc interleaved partial sums (shorter dependency chains)
+    // added pairwise in a fixed order, then over the slices.
     static constexpr int kAcc = kRows >= 16 ? 4 : kRows >= 4 ? 2 : 1;
-    __device__ __forceinline__ static T dot_sum(const T (&acc)[kAcc]) {
-        if constexpr (kAcc == 4) return (acc[0] + acc[1]) + (acc[2] + acc[3]);
-        else if constexpr (kAcc == 2) return acc[0] + acc[1];
-        else return acc[0];
+    __device__ __forceinline__ T cross(int t, T (&pu)[kRows]) {
+        T acc[kAcc];
+#pragma unroll
+        for (int k = 0; k < kAcc; ++k) acc[k] = T(0);
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) {
+            pu[i] = sh(u[i], t);
+            acc[i % kAcc] += conj(q[i]) * pu[i];
+        }
+        T x;
+        if constexpr (kAcc == 4) x = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+        else if constexpr (kAcc == 2) x = acc[0] + acc[1];
+        else x = acc[0];
+        return col_sum(x);
     }
 
     // One sweep; returns the sum over the matrix of |g_jt|^2 as met
@@ -215,15 +227,7 @@ struct LaneColumns {
             const int t = partner(j, r, m);
             const bool on = col && t < n;
             T pu[kRows];  // the partner's rows of U, from the product to the update
-            T acc[kAcc];
-#pragma unroll
-            for (int k = 0; k < kAcc; ++k) acc[k] = T(0);
-#pragma unroll
-            for (int i = 0; i < kRows; ++i) {
-                pu[i] = sh(u[i], t);
-                acc[i % kAcc] += conj(q[i]) * pu[i];
-            }
-            const T x = col_sum(dot_sum(acc));
+            const T x = cross(t, pu);
             const R dt = sh(d, t);
             const T xt = sh(x, t);
             const bool low = j < t;
@@ -254,12 +258,8 @@ struct LaneColumns {
         R s = R(0);
         for (int r = 0; r < m - 1; ++r) {
             const int t = partner(j, r, m);
-            T acc[kAcc];
-#pragma unroll
-            for (int k = 0; k < kAcc; ++k) acc[k] = T(0);
-#pragma unroll
-            for (int i = 0; i < kRows; ++i) acc[i % kAcc] += conj(q[i]) * sh(u[i], t);
-            const T x = col_sum(dot_sum(acc));
+            T pu[kRows];
+            const T x = cross(t, pu);
             if (col && first && t < n) s += abs2(x);
         }
         return core::rsqrt_(team_sum(s));
