@@ -103,7 +103,8 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_SHARED = 21, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
     BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
     BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23,  /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
-    BATCHEIG_ALG_JACOBI_CUDA_LANE = 24    /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a lane of a warp per column, the columns of A Q and Q in registers (n <= 32). */
+    BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a lane of a warp per column, the columns of A Q and Q in registers (n <= 32). */
+    BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25 /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
 } batcheigAlgorithm_t;
 
 /**
@@ -408,8 +409,9 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   the results are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
  *   then live in the same memory as A. Without vectors, host arrays A come
  *   back unchanged (A is not copied back); device arrays A are left
- *   unchanged by the two-sided CUDA variants and ::BATCHEIG_ALG_JACOBI_CUDA_LANE,
- *   and used as scratch by ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK.
+ *   unchanged by the two-sided CUDA variants, ::BATCHEIG_ALG_JACOBI_CUDA_LANE
+ *   and ::BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, and used as scratch by
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
  * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the
@@ -445,6 +447,12 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   blocks of one column (same tolerance floor), a lane of a warp per
  *   column holding its columns of A Q and Q in registers. It tests
  *   convergence after a sweep, so it runs at least one sweep.
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_CLUSTER (CUDA backend, devices with thread
+ *   block clusters, sm_90 and later): the one-sided block method (same
+ *   tolerance floor), one cluster of thread blocks per matrix, a block per
+ *   pair of column blocks of a step, A Q and Q in the blocks' shared memory
+ *   (no workspace); n while that fits (::BATCHEIG_STATUS_NOT_SUPPORTED
+ *   beyond, and on older devices). It runs at least one sweep.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md).
  * A variant that does not belong to the handle's backend makes the call

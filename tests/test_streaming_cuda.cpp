@@ -489,12 +489,13 @@ Problem syevj_problem(batcheigHandle_t h, batcheigParams_t p, int n, int batch, 
   Problem pb;
   pb.batch = batch;
   // Without vectors A is not copied back to host arrays; on device arrays
-  // the two-sided variants and LANE leave it alone and the block variant
+  // the two-sided variants, LANE and CLUSTER leave it alone and the block variant
   // (which AUTO may pick) uses it as scratch (batcheig.h).
   batcheigAlgorithm_t alg = BATCHEIG_ALG_AUTO;
   REQUIRE(batcheigParamsGetAlgorithm(p, &alg) == BATCHEIG_STATUS_SUCCESS);
   const bool a_kept = alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
-                      alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || alg == BATCHEIG_ALG_JACOBI_CUDA_LANE;
+                      alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || alg == BATCHEIG_ALG_JACOBI_CUDA_LANE ||
+                      alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
   pb.arrays.push_back(make_array("A", static_cast<size_t>(lda) * n, A,
                                  vectors ? Array::Compare : a_kept ? Array::Unchanged : Array::HostUnchanged));
   pb.arrays.back().ld = lda;

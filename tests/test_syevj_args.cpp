@@ -413,7 +413,7 @@ TEST_CASE("params: Jacobi options (max sweeps, sort, per-matrix outputs)", "[api
     for (const auto alg : {BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK,
                            BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
                            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK,
-                           BATCHEIG_ALG_JACOBI_CUDA_LANE}) {
+                           BATCHEIG_ALG_JACOBI_CUDA_LANE, BATCHEIG_ALG_JACOBI_CUDA_CLUSTER}) {
       CHECK(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       CHECK(batcheigParamsGetAlgorithm(p, &a) == BATCHEIG_STATUS_SUCCESS);
       CHECK(a == alg);

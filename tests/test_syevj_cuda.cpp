@@ -72,7 +72,7 @@ struct DeviceBuffer {
 };
 
 /// Sizes every CUDA variant runs on (the shared-memory ones skip what they
-/// do not claim); GLOBAL and BLOCK add larger ones.
+/// do not claim); GLOBAL, BLOCK and CLUSTER add larger ones.
 std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
   std::vector<int> v;
   switch (test_level()) {
@@ -80,10 +80,15 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     case TestLevel::Default: v = {1, 2, 3, 5, 8, 13, 16, 17, 31, 32, 33, 48, 64}; break;
     case TestLevel::Full: v = range_sizes(1, 64); v.push_back(80); break;
   }
-  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) {
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
+      alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(100);
     if (test_level() != TestLevel::Quick) v.push_back(130);
     if (test_level() == TestLevel::Full) v.push_back(200);
+  }
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
+    v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)
+    if (test_level() != TestLevel::Quick) v.push_back(257);  // claimed by none
   }
   return v;
 }
@@ -301,8 +306,10 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
         // agreement with the host backend.
         // The host variant with the same method: scalar for the two-sided
         // kernels, block for the block kernel.
-        const batcheigAlgorithm_t host_alg = alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ? BATCHEIG_ALG_JACOBI_HOST_BLOCK
-                                                                                   : BATCHEIG_ALG_JACOBI_HOST_SCALAR;
+        const batcheigAlgorithm_t host_alg =
+            alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK || alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER
+                ? BATCHEIG_ALG_JACOBI_HOST_BLOCK
+                : BATCHEIG_ALG_JACOBI_HOST_SCALAR;
         const HostRun<T> hb = run_host_arrays<T>(host, mats, n, opt, JacobiSettings{host_alg, 0, 1});
         REQUIRE(hb.run.status == BATCHEIG_STATUS_SUCCESS);
         CHECK(hb.run.info == hr.run.info);
@@ -363,6 +370,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (LANE)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_LANE);
+}
+
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (CLUSTER)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_CLUSTER);
 }
 
 namespace {
@@ -504,7 +516,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: device workspace query (shared variants 0, GLOBA
             size_t lw = 777;
             REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
             if (alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
-                alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) {
+                alg == BATCHEIG_ALG_JACOBI_CUDA_LANE || alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
               CHECK(lw == 0);
             } else {
               const size_t input = sizeof(T) * static_cast<size_t>(g.lda) * n * batch;

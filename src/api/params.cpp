@@ -59,7 +59,8 @@ batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlg
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL:
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
-        case BATCHEIG_ALG_JACOBI_CUDA_LANE: break;
+        case BATCHEIG_ALG_JACOBI_CUDA_LANE:
+        case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: break;
         default: return BATCHEIG_STATUS_INVALID_VALUE;
     }
     params->algorithm = algorithm;

@@ -54,15 +54,24 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // vectors are requested, and every matrix gets bitwise the
                 // results of a single call.
                 // LANE up to n = 32: 1.35-5.3x faster than WARP at batch
-                // 1000, every n measured (docs/performance.md). The shared-
-                // memory fit (a device query) only matters beyond it.
-                const bool fits = p.n > cuda::kSyevjLaneMaxN && cuda::syevj_fits_shared<T>(p.n, true);
-                if (p.n <= cuda::kSyevjLaneMaxN)
+                // 1000, every n measured (docs/performance.md). Beyond it
+                // CLUSTER where it fits, before the shared-memory variants
+                // or after them (tuning::cuda_jacobi_cluster_first). The
+                // device queries only matter beyond n = 32.
+                const bool big = p.n > cuda::kSyevjLaneMaxN;
+                const bool cluster = big && cuda::syevj_cluster_fits<T>(p.n);
+                const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
+                const bool fits = big && !(cluster && first) && cuda::syevj_fits_shared<T>(p.n, true);
+                if (!big)
                     v = BATCHEIG_ALG_JACOBI_CUDA_LANE;
+                else if (cluster && first)
+                    v = BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
                 else if (p.n <= tuning::cuda_jacobi_warp_max_n(sizeof(T)) && fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_WARP;
                 else if (fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_SHARED;
+                else if (cluster)
+                    v = BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
                 else if (cuda::syevj_block_fits<T>(p.n))
                     v = BATCHEIG_ALG_JACOBI_CUDA_BLOCK;  // beyond the shared variant: tuning::cuda_jacobi_block_nb
                 else
@@ -78,6 +87,9 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_LANE:
                     if (p.n > cuda::kSyevjLaneMaxN) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
+                case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
+                    if (forced && !cuda::syevj_cluster_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
@@ -108,7 +120,8 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL:
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
-        case BATCHEIG_ALG_JACOBI_CUDA_LANE: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
+        case BATCHEIG_ALG_JACOBI_CUDA_LANE:
+        case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

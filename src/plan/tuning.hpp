@@ -218,6 +218,28 @@ inline constexpr long long cuda_jacobi_global_chunk = 65536;
 // double n = 100: 62.0 / 75.4, n = 128: 94.8 / 191.
 inline int cuda_jacobi_block_nb(std::size_t) { return 8; }
 
+// Columns per column block of BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: a pair is
+// a 16 x 16 Gram block, one warp of lane solver (two slices of 16 lanes).
+// A cluster has players(ceil(n / 8)) / 2 <= 16 blocks, so n <= 256.
+// Measured 2026-11-22 on an H100, `batcheig_bench syevj --memory device
+// --vectors --batch 200 --algorithm jacobi-cuda-cluster`, ms, nb = 4 / 8:
+//   double n = 40: 1.34 / 0.88, n = 48: 2.31 / 0.94, n = 64: 2.65 / 1.73;
+//   complex double n = 40: 2.70 / 2.42, n = 48: 4.23 / 2.51.
+// Smaller blocks mean more round-robin steps, each moving the whole
+// problem between the cluster's blocks (docs/performance.md).
+inline constexpr int cuda_jacobi_cluster_nb = 8;
+
+// AUTO beyond n = 32: CLUSTER before the warp and shared variants (true),
+// or only where they no longer fit (false: double complex, whose 16-byte
+// elements double the traffic between the cluster's blocks). Measured
+// 2026-11-22 on an H100, batch 200, ms, the earlier AUTO choice / CLUSTER:
+//   double          n = 40: 2.20 / 0.91, n = 48: 1.30 / 0.94, n = 64: 2.20 / 1.63, n = 100: 9.50 / 7.00
+//   float           n = 40: 1.77 / 0.49, n = 64: 1.79 / 0.90, n = 100: 7.57 / 3.73, n = 128: 13.3 / 5.96
+//   complex float   n = 40: 2.08 / 0.95, n = 64: 2.20 / 1.63, n = 100: 9.27 / 7.53, n = 128: 39.1 / 13.6
+//   complex double  n = 40: 1.20 / 2.42, n = 48: 1.69 / 2.51, n = 64: 4.91 / 4.88, n = 100: 61.6 / 21.8
+// (earlier choice: WARP or SHARED, BLOCK where they do not fit).
+constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return element_bytes < 16; }
+
 // JACOBI_CUDA_LANE (n <= 32): slices per matrix, i.e. lanes per column,
 // for N lanes per slice (N = 4, 8, 16, 32: the power of two >= n). Two
 // slices halve a lane's rows, so a step's dependency chain, at the price of

@@ -101,7 +101,8 @@ batcheigStatus_t call_syevj_buffersize(const SyevjArgs<T> &g, size_t *lwork) {
 inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend) {
   if (backend == BATCHEIG_BACKEND_CUDA)
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
-            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE};
+            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE,
+            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -122,6 +123,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return "jacobi-cuda-global";
     case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return "jacobi-cuda-block";
     case BATCHEIG_ALG_JACOBI_CUDA_LANE: return "jacobi-cuda-lane";
+    case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return "jacobi-cuda-cluster";
     default: return "?";
   }
 }
@@ -153,14 +155,31 @@ size_t syevj_shared_bytes(int n, bool want_v) {
 /// Largest n of JACOBI_CUDA_LANE (a lane of a warp per column).
 inline constexpr int kJacobiLaneMaxN = 32;
 
+/// Whether JACOBI_CUDA_CLUSTER claims order n on a Hopper GPU: column
+/// blocks of nb = 8 columns; K = ceil(n / nb) blocks,
+/// players(K) / 2 <= 16 pairs (thread blocks of the cluster); each block's
+/// shared memory, 8 nb (n|1) elements (two buffers of its pair's columns of
+/// A Q and Q) plus two 2nb x (2nb+1) matrices, with at most 512 bytes of
+/// static shared memory, within kJacobiSharedOptinBytes.
+template <class T>
+bool syevj_cluster_claims(int n) {
+  const size_t nb = 8, s = 2 * nb;
+  const int k = static_cast<int>((n + nb - 1) / nb);
+  if (n < 1 || (k + (k & 1)) / 2 > 16) return false;
+  const size_t bytes = 8 * nb * static_cast<size_t>(n | 1) * sizeof(T) + 2 * s * (s + 1) * sizeof(T);
+  return bytes + 512 <= kJacobiSharedOptinBytes;
+}
+
 /// Whether a Jacobi variant claims order n with the given jobz: the
 /// shared-memory CUDA variants while syevj_shared_bytes() fits in
-/// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN; every other variant
-/// (host variants, GLOBAL, BLOCK, AUTO) claims every n. A forced variant
-/// that does not claim n returns NOT_SUPPORTED and writes nothing.
+/// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN, CLUSTER as
+/// syevj_cluster_claims(); every other variant (host variants, GLOBAL,
+/// BLOCK, AUTO) claims every n. A forced variant that does not claim n
+/// returns NOT_SUPPORTED and writes nothing.
 template <class T>
 bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) return n <= kJacobiLaneMaxN;
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) return syevj_cluster_claims<T>(n);
   if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }
@@ -169,7 +188,7 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
 inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
          a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_LANE;
+         a == BATCHEIG_ALG_JACOBI_CUDA_LANE || a == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
@@ -182,7 +201,7 @@ double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
   const double u = static_cast<double>(unit_roundoff<R>());
   double t = tol > 0 ? static_cast<double>(static_cast<R>(tol)) : 2 * u;
   if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
-      variant == BATCHEIG_ALG_JACOBI_CUDA_LANE)
+      variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
   return t;
 }

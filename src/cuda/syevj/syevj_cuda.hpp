@@ -16,6 +16,10 @@
 //   BATCHEIG_ALG_JACOBI_CUDA_LANE    one-sided Jacobi with one-column blocks,
 //                                    a lane per column, U = A Q and Q in
 //                                    registers, n <= 32 (syevj_lane.cuh).
+//   BATCHEIG_ALG_JACOBI_CUDA_CLUSTER one-sided block Jacobi, one thread-block
+//                                    cluster per matrix, a block per pair of
+//                                    column blocks, U = A Q and Q in shared
+//                                    memory, sm_90+ (syevj_cluster.cuh).
 // Every matrix iterates until it has converged, independently of the others
 // (a team that has converged leaves the kernel), all sweeps in one launch.
 //
@@ -47,6 +51,11 @@ bool syevj_fits_shared(int n, bool want_v);
 // shared memory grows with n only through n-entry buffers).
 template <class T>
 bool syevj_block_fits(int n);
+
+// True when the cluster variant can run order n on the current device
+// (clusters supported, at most 16 pairs, the shared memory fits).
+template <class T>
+bool syevj_cluster_fits(int n);
 
 // Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a lane per column).
 inline constexpr int kSyevjLaneMaxN = 32;
