@@ -66,6 +66,9 @@ inline constexpr int kMinBlocks = sizeof(T) >= 16 ? 2 : 4;
 // Largest cluster (sm_90's non-portable size; 8 is portable).
 inline constexpr int kMaxCluster = 16;
 inline constexpr int kPortableCluster = 8;
+// Bound on the kernel's static shared memory (reduction slots, the block's
+// eigenvalues and positions: 480 bytes for double complex).
+inline constexpr std::size_t kStaticBytes = 512;
 
 // Shape of an order-n problem with column blocks of nb columns.
 struct Geometry {
@@ -481,6 +484,10 @@ bool prepare(int n) {
     if (ge.pairs > kMaxCluster || device_attribute(cudaDevAttrClusterLaunch) == 0) return false;
     auto kernel = syevj_cluster_kernel<T, NB>;
     const std::size_t bytes = shared_bytes<T, NB>(n);
+    // Dynamic plus at most kStaticBytes of static shared memory within the
+    // opt-in limit, tested before the opt-in so that a problem too large
+    // makes no failing API call.
+    if (bytes + kStaticBytes > std::size_t(shared_optin_bytes())) return false;
     if (allow_shared(kernel, bytes) != BATCHEIG_STATUS_SUCCESS) return false;
     if (ge.pairs > kPortableCluster &&
         cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
