@@ -146,6 +146,39 @@ namespace jacobi {
 
 enum class Loaded { Ok, Zero, NonFinite };
 
+// Entry (i, j) of the Hermitian matrix whose `lower` (else upper) triangle a
+// holds: the diagonal's imaginary part dropped, the other triangle by
+// conjugation.
+template <class MA>
+BATCHEIG_HD typename MA::value_type hermitian_entry(bool lower, MA a, index_t i, index_t j) {
+    using T = typename MA::value_type;
+    if (i == j) return T(real(a(i, i)));
+    return (i > j) == lower ? a(i, j) : conj(a(j, i));
+}
+
+// The load's check of one entry: bad set for NaN/Inf, else amax raised to
+// max(|re|, |im|).
+template <class T, class R>
+BATCHEIG_HD void check_entry(const T &x, R &amax, int &bad) {
+    const R re = rabs(real(x)), im = rabs(imag(x));
+    if (!is_finite(re) || !is_finite(im)) bad = 1;
+    else amax = rmax(amax, rmax(re, im));
+}
+
+// Exact scaling by 2^-e: by the factor 2^-e itself where it is
+// representable, else (amax subnormal or huge) entry by entry.
+template <class R>
+struct Pow2Scale {
+    int e;
+    R f;
+    bool direct;
+    BATCHEIG_HD explicit Pow2Scale(int e_) : e(e_), f(rldexp(R(1), -e_)), direct(f > R(0) && is_finite(f)) {}
+    template <class T>
+    BATCHEIG_HD T operator()(const T &x) const {
+        return direct ? x * f : rldexp(x, -e);
+    }
+};
+
 // Read the `lower` (else upper) triangle of a into the full Hermitian matrix
 // it (imaginary parts of the diagonal dropped) and scale it by 2^-e, exactly,
 // to max |re|, |im| in [1, 2): the sums of squares of the iteration can then
@@ -159,10 +192,8 @@ BATCHEIG_HD Loaded load_scaled(const Team &tm, bool lower, index_t n, MA a, MS i
     int bad = 0;
     for (index_t j = tm.first(0); j < n; j += tm.size()) {
         for (index_t i = j; i < n; ++i) {
-            const T x = i == j ? T(real(a(j, j))) : (lower ? a(i, j) : conj(a(j, i)));
-            const R re = rabs(real(x)), im = rabs(imag(x));
-            if (!is_finite(re) || !is_finite(im)) bad = 1;
-            else amax = rmax(amax, rmax(re, im));
+            const T x = hermitian_entry(lower, a, i, j);
+            check_entry(x, amax, bad);
             it(i, j) = x;
             it(j, i) = conj(x);
         }
@@ -175,12 +206,9 @@ BATCHEIG_HD Loaded load_scaled(const Team &tm, bool lower, index_t n, MA a, MS i
     if (amax == R(0)) return Loaded::Zero;
     e = rilogb(amax);
     if (e != 0) {
-        // 2^-e itself is representable unless amax is subnormal or huge; then
-        // scale entry by entry (slower, but exact as well).
-        const R f = rldexp(R(1), -e);
-        const bool direct = f > R(0) && is_finite(f);
+        const Pow2Scale<R> scale(e);
         for (index_t j = tm.first(0); j < n; j += tm.size())
-            for (index_t i = 0; i < n; ++i) it(i, j) = direct ? it(i, j) * f : rldexp(it(i, j), -e);
+            for (index_t i = 0; i < n; ++i) it(i, j) = scale(it(i, j));
     }
     return Loaded::Ok;
 }

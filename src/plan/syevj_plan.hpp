@@ -59,18 +59,18 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // or after them (tuning::cuda_jacobi_cluster_first). The
                 // device queries only matter beyond n = 32.
                 const bool big = p.n > cuda::kSyevjLaneMaxN;
-                const bool cluster = big && cuda::syevj_cluster_fits<T>(p.n);
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
-                const bool fits = big && !(cluster && first) && cuda::syevj_fits_shared<T>(p.n, true);
+                const bool cluster_first = big && first && cuda::syevj_cluster_fits<T>(p.n);
+                const bool fits = big && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
                 if (!big)
                     v = BATCHEIG_ALG_JACOBI_CUDA_LANE;
-                else if (cluster && first)
+                else if (cluster_first)
                     v = BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
                 else if (p.n <= tuning::cuda_jacobi_warp_max_n(sizeof(T)) && fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_WARP;
                 else if (fits)
                     v = BATCHEIG_ALG_JACOBI_CUDA_SHARED;
-                else if (cluster)
+                else if (!first && cuda::syevj_cluster_fits<T>(p.n))
                     v = BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
                 else if (cuda::syevj_block_fits<T>(p.n))
                     v = BATCHEIG_ALG_JACOBI_CUDA_BLOCK;  // beyond the shared variant: tuning::cuda_jacobi_block_nb

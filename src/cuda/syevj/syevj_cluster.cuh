@@ -180,18 +180,15 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
 
     // Load the columns of step 0 from the `uplo` triangle, checked and
     // scaled as core::jacobi::load_scaled; Q = I.
+    const core::MatView<T> av{a, lda, 1};
     R amax = R(0);
     int bad = 0;
     for (int idx = t; idx < S * n; idx += kThreads) {
         const int c = idx / n, i = idx % n, j = column(0, c);
         T x = T(0);
         if (j < n) {
-            if (i == j) x = T(core::real(a[i + j * lda]));
-            else if (p.lower == (i > j)) x = a[i + j * lda];
-            else x = conj(a[j + i * lda]);
-            const R re = core::rabs(core::real(x)), im = core::rabs(core::imag(x));
-            if (!core::is_finite(re) || !core::is_finite(im)) bad = 1;
-            else amax = core::rmax(amax, core::rmax(re, im));
+            x = core::jacobi::hermitian_entry(p.lower, av, i, j);
+            core::jacobi::check_entry(x, amax, bad);
         }
         X(0, 0)[c * ld + i] = x;
         X(0, 2)[c * ld + i] = T(j < n && i == j ? 1 : 0);
@@ -219,13 +216,12 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
     const int e = core::rilogb(amax);
     R fro = R(0);
     {
-        const R f = core::rldexp(R(1), -e);
-        const bool direct = f > R(0) && core::is_finite(f);
+        const core::jacobi::Pow2Scale<R> scale(e);
         T *u = X(0, 0);
         for (int idx = t; idx < S * n; idx += kThreads) {
             const int c = idx / n, i = idx % n;
             T &x = u[c * ld + i];
-            if (e != 0) x = direct ? x * f : core::rldexp(x, -e);
+            if (e != 0) x = scale(x);
             fro += abs2(x);
         }
     }
@@ -477,9 +473,9 @@ inline cudaLaunchConfig_t config(cudaStream_t s, int pairs, std::int64_t count, 
 }
 
 // Opts the kernel of order n in to its shared memory and cluster size;
-// true when one cluster of it can be resident on the current device.
+// false when the device has no clusters or order n exceeds the limits.
 template <class T, int NB>
-bool prepare(int n) {
+bool opt_in(int n) {
     const Geometry ge = geometry(n, NB);
     if (ge.pairs > kMaxCluster || device_attribute(cudaDevAttrClusterLaunch) == 0) return false;
     auto kernel = syevj_cluster_kernel<T, NB>;
@@ -494,10 +490,19 @@ bool prepare(int n) {
         cudaGetLastError();
         return false;
     }
+    return true;
+}
+
+// opt_in(), and one cluster of order n can be resident on the current
+// device (the occupancy query: once per plan, not per launch).
+template <class T, int NB>
+bool resident(int n) {
+    if (!opt_in<T, NB>(n)) return false;
+    const Geometry ge = geometry(n, NB);
     cudaLaunchAttribute attr[1];
-    const cudaLaunchConfig_t cfg = config(nullptr, ge.pairs, 1, bytes, attr);
+    const cudaLaunchConfig_t cfg = config(nullptr, ge.pairs, 1, shared_bytes<T, NB>(n), attr);
     int clusters = 0;
-    if (cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg) != cudaSuccess) {
+    if (cudaOccupancyMaxActiveClusters(&clusters, syevj_cluster_kernel<T, NB>, &cfg) != cudaSuccess) {
         cudaGetLastError();
         return false;
     }
@@ -506,7 +511,9 @@ bool prepare(int n) {
 
 template <class T, int NB>
 batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
-    if (!prepare<T, NB>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    // The plan has tested residency (syevj_cluster_fits); only the opt-in
+    // is needed here.
+    if (!opt_in<T, NB>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const Geometry ge = geometry(p.n, NB);
     const std::size_t bytes = shared_bytes<T, NB>(p.n);
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
@@ -526,7 +533,7 @@ inline constexpr int kNb = plan::tuning::cuda_jacobi_cluster_nb;
 template <class T>
 bool syevj_cluster_fits(int n) {
     using namespace syevj_cluster_detail;
-    return n >= 1 && prepare<T, kNb>(n);
+    return n >= 1 && resident<T, kNb>(n);
 }
 
 template <class T>

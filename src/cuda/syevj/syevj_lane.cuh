@@ -302,6 +302,7 @@ __global__ __launch_bounds__(kBlockThreads<N, L, XW>) void syevj_lane_kernel(Sye
     // Rows row0.. of column j of the Hermitian matrix from the `uplo`
     // triangle, checked and scaled by 2^-e exactly as
     // core::jacobi::load_scaled.
+    const core::MatView<T> av{a, lda, 1};
     R amax = R(0);
     int bad = 0;
 #pragma unroll
@@ -309,12 +310,8 @@ __global__ __launch_bounds__(kBlockThreads<N, L, XW>) void syevj_lane_kernel(Sye
         const int i = row0 + k;
         T x = T(0);
         if (c.col && i < n) {
-            if (i == j) x = T(core::real(a[i + j * lda]));
-            else if (p.lower == (i > j)) x = a[i + j * lda];
-            else x = conj(a[j + i * lda]);
-            const R re = core::rabs(core::real(x)), im = core::rabs(core::imag(x));
-            if (!core::is_finite(re) || !core::is_finite(im)) bad = 1;
-            else amax = core::rmax(amax, core::rmax(re, im));
+            x = core::jacobi::hermitian_entry(p.lower, av, i, j);
+            core::jacobi::check_entry(x, amax, bad);
         }
         c.u[k] = x;
     }
@@ -337,10 +334,9 @@ __global__ __launch_bounds__(kBlockThreads<N, L, XW>) void syevj_lane_kernel(Sye
     }
     const int e = core::rilogb(amax);
     if (e != 0) {
-        const R f = core::rldexp(R(1), -e);
-        const bool direct = f > R(0) && core::is_finite(f);
+        const core::jacobi::Pow2Scale<R> scale(e);
 #pragma unroll
-        for (int k = 0; k < kRows; ++k) c.u[k] = direct ? c.u[k] * f : core::rldexp(c.u[k], -e);
+        for (int k = 0; k < kRows; ++k) c.u[k] = scale(c.u[k]);
     }
     R fro = R(0), dj = R(0);
 #pragma unroll
