@@ -3,7 +3,9 @@
 // stride = batch): every code path that the host backend only runs with
 // stride 1 (rotations, block GEMMs, Gram products, sorting) must give
 // bitwise the results of the column-major run. Also checks the round-robin
-// ordering: every pair exactly once per sweep, disjoint pairs in a step.
+// ordering: every pair exactly once per sweep, disjoint pairs in a step,
+// and its keep-one schedule (core/jacobi_keep_one.hpp).
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <cstring>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "catch_compat.hpp"
+#include "core/jacobi_keep_one.hpp"
 #include "core/jacobi_syevj.hpp"
 #include "support/herm_generators.hpp"
 
@@ -44,6 +47,86 @@ TEST_CASE("jacobi core: round-robin steps pair every index with every other exac
       }
     }
     CHECK(seen.size() == static_cast<size_t>(n) * (n - 1) / 2);
+  }
+}
+
+TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step and runs the round-robin ordering",
+          "[syevj][core]") {
+  using S = core::jacobi::KeepOneSchedule;
+  static constexpr S sched = core::jacobi::make_keep_one_schedule();  // evaluated at compile time, as on the GPU
+  const int none = S::kNone;
+  for (int m = 2; m <= S::kMaxPlayers; m += 2) {
+    INFO("m = " << m);
+    const int slots = m / 2, period = 2 * (m - 1);
+    // The registers of every slot as the pair kernel holds them: the player
+    // to keep (first) and the other one.
+    std::vector<std::pair<int, int>> reg(S::kMaxSlots, {none, none}), start;
+    for (int k = 0; k < slots; ++k) reg[k] = {core::jacobi::keep_one_first(m, k), core::jacobi::keep_one_second(m, k)};
+    start = reg;
+    std::vector<std::set<std::pair<int, int>>> met;  // the pairs of every step
+    for (int t = 0; t < 2 * period; ++t) {
+      INFO("step " << t);
+      const int r = t % (m - 1);
+      // The step's pairs are those of round_robin_pair's step r, disjoint.
+      std::set<std::pair<int, int>> pairs, expect;
+      std::set<int> used;
+      for (int k = 0; k < slots; ++k) {
+        const auto [a, b] = reg[k];
+        REQUIRE(a < m);
+        REQUIRE(b < m);
+        CHECK(used.insert(a).second);
+        CHECK(used.insert(b).second);
+        pairs.insert({std::min(a, b), std::max(a, b)});
+        core::index_t p, q;
+        core::jacobi::round_robin_pair(m, r, k, p, q);
+        expect.insert({int(p), int(q)});
+      }
+      CHECK(pairs == expect);
+      met.push_back(pairs);
+      // The move: every slot keeps one of its players and receives the
+      // other one of exactly one slot; idle slots keep nothing, receive
+      // from themselves.
+      std::vector<std::pair<int, int>> next(reg);
+      std::vector<int> senders(S::kMaxSlots, 0);
+      for (int k = 0; k < S::kMaxSlots; ++k) {
+        const int e = sched.e[m / 2 - 1][t % period][k];
+        const int src = e & 0xff, keep = e >> 8;
+        REQUIRE(src < S::kMaxSlots);
+        if (k >= slots) {
+          CHECK(src == k);
+          CHECK(keep == none);
+          continue;
+        }
+        REQUIRE(src < slots);
+        CHECK((keep == reg[k].first || keep == reg[k].second));
+        const int se = sched.e[m / 2 - 1][t % period][src];
+        const int src_keep = se >> 8;
+        const int sent = src_keep == reg[src].first ? reg[src].second : reg[src].first;
+        next[k] = {keep, sent};
+        ++senders[src];
+      }
+      for (int k = 0; k < slots; ++k) CHECK(senders[k] == 1);
+      reg = next;
+      if ((t + 1) % period == 0) {
+        // After two sweeps the slots hold their first pairs again (the
+        // table repeats).
+        for (int k = 0; k < slots; ++k) {
+          CHECK(std::min(reg[k].first, reg[k].second) == std::min(start[k].first, start[k].second));
+          CHECK(std::max(reg[k].first, reg[k].second) == std::max(start[k].first, start[k].second));
+        }
+      }
+    }
+    // Any m-1 consecutive steps are a sweep: every pair exactly once.
+    for (std::size_t t0 = 0; t0 + (m - 1) <= met.size(); ++t0) {
+      std::set<std::pair<int, int>> all;
+      std::size_t count = 0;
+      for (int i = 0; i < m - 1; ++i) {
+        all.insert(met[t0 + i].begin(), met[t0 + i].end());
+        count += met[t0 + i].size();
+      }
+      CHECK(count == std::size_t(m) * (m - 1) / 2);
+      CHECK(all.size() == count);
+    }
   }
 }
 

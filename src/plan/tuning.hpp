@@ -142,7 +142,7 @@ inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
 // up to n = 32 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
-// n <= 32 measured, see cuda_jacobi_lane_slices), then the warp variant
+// n <= 32 measured, see docs/performance.md), then the warp variant
 // up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
 // fits in a block's shared memory, then the shared (block) variant while it
 // fits, then the global one. The choice depends on the precision and n only
@@ -240,24 +240,36 @@ inline constexpr int cuda_jacobi_cluster_nb = 8;
 // (earlier choice: WARP or SHARED, BLOCK where they do not fit).
 constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return element_bytes < 16; }
 
-// JACOBI_CUDA_LANE (n <= 32): slices per matrix, i.e. lanes per column,
-// for N lanes per slice (N = 4, 8, 16, 32: the power of two >= n). Two
-// slices halve a lane's rows, so a step's dependency chain, at the price of
-// one more butterfly per product; with N = 32 the second slice is a second
-// warp (sums through shared memory), which only pays for double complex,
-// where one lane could not hold its two columns in registers (Q would go to
-// shared memory). Measured 2026-11-22 on an H100 with `batcheig_bench
-// syevj --memory device --vectors --algorithm jacobi-cuda-lane --batch
-// 1000|100000` (ms, 1 / 2 / 4 slices):
-//   double,  n = 8:  b1000 0.036 / 0.033 / 0.030, b100k 0.44 / 0.58 / 0.81
-//   double,  n = 16: b1000 0.085 / 0.068,         b100k 3.49 / 3.35
-//   double,  n = 32: b1000 0.30 / 0.37,           b100k 24.9 / 26.0
-//   complex, n = 8:  b1000 0.048 / 0.040 / 0.034, b100k 0.97 / 0.97 / 1.29
-//   complex, n = 16: b1000 0.124 / 0.108,         b100k 7.48 / 7.51
-//   complex, n = 32: b1000 0.96 / 0.65,           b100k 82.4 / 55.8
-constexpr int cuda_jacobi_lane_slices(std::size_t element_bytes, bool complex, int lanes) {
-    if (lanes < 32) return 2;
-    return complex && element_bytes == 16 ? 2 : 1;
+// JACOBI_CUDA_LANE (n <= 32, cuda/syevj/syevj_pair.cuh): for P slots (a
+// column pair each; P = 2, 4, 8, 16 for n <= 2P), the slices per matrix,
+// i.e. the lanes that split a pair's rows, and the blocks of 128 threads per
+// SM the kernel's registers are bounded for (__launch_bounds__; 1: no
+// bound). More slices shorten a step's chain (fewer rows per lane) at the
+// price of more butterflies per sum; more than 32 lanes per matrix (complex
+// double at P = 16: 4 slices of 16) take a second warp and sum through shared
+// memory. Two slices of a real or complex float pair at P = 16 and four of a
+// complex double one hold 64 doubles of columns per lane, about the most
+// that fits beside the rest. Measured 2026-11-22 on an H100 with
+// `batcheig_bench syevj --memory device --vectors --algorithm
+// jacobi-cuda-lane --batch 1000|100000` (ms; slices / min blocks):
+//   double,  n = 8:  b1000  S2 0.038, S4 0.033;            b100k S2 0.461, S4 0.634
+//   double,  n = 16: b1000  S2 0.080, S2/4 0.085, S4 0.074; b100k S2 3.16, S2/4 2.83, S4 3.30
+//   double,  n = 32: b1000  S2 0.296, S2/4 0.874, S4 0.336; b100k S2 23.0, S2/4 73.6, S4 24.1
+//   complex, n = 8:  b1000  S2 0.052, S4 0.042;            b100k S2 1.045, S4 1.197
+//   complex, n = 16: b1000  S2 0.140, S4 0.118, S4/4 0.129, S8 0.143; b100k S2 8.01, S4 7.68, S4/4 7.47, S8 10.4
+//   complex, n = 32: b1000  S4 0.726, S8 0.862;            b100k S4 60.9, S8 75.0
+// (double n = 16, S2/4: the bound costs 76 bytes of spills and wins at
+// batch 100 000, where the kernel is issue-bound and occupancy pays; at
+// n = 32 the bound spills the columns). n <= 8: four slices, for the
+// small batches (two miss issue 5's 2x at double n = 8, batch 1 000: 0.042
+// ms against cusolverDnDsyevjBatched's 0.077; four are still 5.8x faster at
+// batch 100 000); n <= 4 double b1000 0.020 against 0.024 with two.
+constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots) {
+    if (slots <= 4) return 4;
+    return element_bytes == 16 ? 4 : 2;
+}
+constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
+    return slots == 8 && element_bytes < 16 ? 4 : 1;
 }
 
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params

@@ -133,7 +133,7 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
     constexpr int S = 2 * NB;      // columns of a pair
     constexpr int SL = S + 1;      // leading dimension of G and W
     constexpr int L = 32 / S;      // slices of the inner solve's warp
-    using Inner = syevj_lane_detail::LaneColumns<T, S, L, false>;
+    using Inner = syevj_lane_detail::LaneColumns<T, S, L>;
     constexpr int kRows = Inner::kRows;
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned long long scratch[32];
@@ -339,7 +339,6 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
                 // column j) holds rows row0.. of column j; W starts at I.
                 Inner c;
                 c.tm = WarpTeam<32>::make();
-                c.xbuf = nullptr;
                 c.n = S;
                 c.m = S;
                 c.j = t % S;

@@ -14,7 +14,7 @@
 #include "cuda/syevj/syevj_cluster.cuh"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
-#include "cuda/syevj/syevj_lane.cuh"
+#include "cuda/syevj/syevj_pair.cuh"
 #include "plan/tuning.hpp"
 
 namespace batcheig::cuda {

@@ -14,8 +14,8 @@
 //                                    pair of column blocks, U = A Q in A and
 //                                    Q in the workspace (syevj_block.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_LANE    one-sided Jacobi with one-column blocks,
-//                                    a lane per column, U = A Q and Q in
-//                                    registers, n <= 32 (syevj_lane.cuh).
+//                                    a column pair per lane, U = A Q and Q in
+//                                    registers, n <= 32 (syevj_pair.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_CLUSTER one-sided block Jacobi, one thread-block
 //                                    cluster per matrix, a block per pair of
 //                                    column blocks, U = A Q and Q in shared

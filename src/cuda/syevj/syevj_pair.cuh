@@ -1,0 +1,472 @@
+// One-sided Jacobi with a lane per column pair (the kernel of
+// BATCHEIG_ALG_JACOBI_CUDA_LANE), n <= 32: the iteration of
+// core/jacobi_block.hpp with blocks of one column (nb = 1), both columns of
+// a pair in the registers of one lane.
+//
+//   P = N/2 slots (N = 4, 8, 16 or 32, the power of two >= n), each held by
+//   S lanes that split the rows (slices): the lane of slot k in slice s
+//   holds rows [s R, (s + 1) R) (R = N / S) of two columns of U = A Q and of
+//   Q, in a "kept" register set (uk, qk) and an "other" one (uo, qo).
+//   The pairs follow the round-robin ordering in the keep-one form of
+//   core/jacobi_keep_one.hpp: after each step a slot keeps one of its two
+//   columns and receives the other from one slot (a shuffle of R rows of U
+//   and of Q), so a step moves one column per pair where a lane per column
+//   moves two (the partner's U for the product, its Q for the update).
+// A step: the lane forms the pair's 2x2 block of Q^H A Q from
+//       g_kk, g_oo (kept: the previous rotation's exact results),
+//       x_k = q_k^H u_o, x_o = q_o^H u_k (summed over the slices),
+//       g_ko = (x_k + conj(x_o)) / 2,
+// builds the rotation (lane_rotation) and writes the rotated column to keep
+// to (uk, qk) and the other, which leaves, to (uo, qo): with the rotation
+// J = [c s; -conj(s) c] on (k, o), the columns are c k - conj(s) o and
+// s k + c o, and the slot selects which goes where by the schedule's choice
+// of the player to keep, so no register is copied. Then (uo, qo), g_oo and
+// the player's index move to the receiving slot.
+//
+// Convergence. During a sweep (m-1 consecutive steps of the schedule:
+// every pair meets once) the slots sum |g_ko|^2 over their pairs, twice
+// (g_ko and g_ok); the sum is off(Q^H A Q)^2 as the sweep met it. Once it
+// is at most sqrt(tol ||A||_F) ||A||_F (quadratic convergence: the sweep has
+// then usually taken off below tol ||A||_F), off(Q^H U) is computed exactly
+// (m-1 more steps that only move and multiply) and the matrix stops when it
+// is met: so a matrix runs at least one sweep, and the residual reported is
+// the exact off(Q^H U) / ||A||_F, as for the block variants. The tolerance
+// has the block variants' floor (core::block_tol), since U is updated, not
+// recomputed. A matrix's team leaves as soon as its matrix has converged.
+// The matrix is checked and scaled by a power of two exactly as
+// core::jacobi::load_scaled. At the end each lane reads its two eigenvalues
+// Re(q^H u) / ||q||^2 (core::jacobi::block_eigenvalues), finds their places
+// in the ascending order by shuffles and writes w and, with vectors, the
+// columns of Q to the sorted columns of A. Without vectors A is not written.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/problem.hpp"
+#include "core/jacobi_keep_one.hpp"
+#include "core/jacobi_syevj.hpp"
+#include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_cuda.hpp"
+#include "cuda/syevj/syevj_lane.cuh"
+#include "cuda/team.cuh"
+#include "plan/tuning.hpp"
+
+namespace batcheig::cuda {
+
+namespace syevj_pair_detail {
+
+using core::conj;
+using core::jacobi::abs2;
+using syevj_lane_detail::lane_rotation;
+using syevj_lane_detail::shfl;
+using syevj_lane_detail::shfl_xor;
+
+// The schedule, in device memory (31 KB; a step's lookup reads 2 bytes per
+// slot of one 32-byte sector).
+__device__ const core::jacobi::KeepOneSchedule kKeepOne = core::jacobi::make_keep_one_schedule();
+
+inline constexpr int kThreads = 128;
+
+// The team of one matrix: S slices of P lanes; lane = slice * P + slot.
+// Either the team is at most a warp (XW = false; sums over the slices are
+// butterflies over lanes P, 2P, ... apart), or it spans W = P S / 32 warps
+// of a block (XW = true; butterflies inside each warp, then the W warps'
+// partial sums through shared memory, two alternating buffers, one barrier
+// per sum, added in warp order). Every lane of a slot gets the bitwise
+// same sums, so all make the same decisions.
+template <class T, int P, int S>
+struct PairColumns {
+    using R = core::real_t<T>;
+    static constexpr int kRows = 2 * P / S;
+    static constexpr int kTeam = P * S;
+    static constexpr bool XW = kTeam > 32;
+    static constexpr int kWarps = XW ? kTeam / 32 : 1;
+    static constexpr int kWarpTeam = XW ? 32 : kTeam;
+    static_assert(kRows * S == 2 * P && kRows >= 1, "slices split the rows evenly");
+    static_assert(sizeof(T) * kRows * 4 <= 512, "a lane's four column parts must fit in its registers");
+    // Shared bytes of the cross-warp sums: 2 buffers x W warps x P slots x
+    // two values of T.
+    static constexpr std::size_t kXBytes = XW ? 2 * std::size_t(kWarps) * P * 2 * sizeof(T) : 0;
+
+    WarpTeam<kWarpTeam> tm;
+    unsigned char *xbuf;
+    int parity = 0;
+    int n, m;       // order, round-robin players
+    int slot, row0; // the lane's slot and first row
+    bool first;     // slice 0: the lane that counts
+    int t = 0;      // step within the schedule's period
+    const std::uint16_t *sched;  // this m's table
+    int ik, io;     // players in the kept and the other register (>= n: none)
+    T uk[kRows], qk[kRows], uo[kRows], qo[kRows];
+    R dk, dO;       // g_kk, g_oo
+
+    template <class V>
+    __device__ __forceinline__ V sh(V v, int src) const { return shfl(v, src, tm.mask, P); }
+
+    // Sums over the S slices of a slot.
+    template <class V>
+    __device__ __forceinline__ void slot_sum2(V &a, V &b) {
+#pragma unroll
+        for (int o = P; o < kWarpTeam; o <<= 1) {
+            a += shfl_xor(a, o, tm.mask);
+            b += shfl_xor(b, o, tm.mask);
+        }
+        if constexpr (XW) {
+            static_assert(sizeof(V) <= sizeof(T), "slot too narrow");
+            const int w = threadIdx.x / 32;
+            auto at = [&](int ww, int k) {
+                return reinterpret_cast<V *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2 + k) * sizeof(T));
+            };
+            if ((threadIdx.x & 31) < P) {
+                *at(w, 0) = a;
+                *at(w, 1) = b;
+            }
+            __syncthreads();
+            a = *at(0, 0);
+            b = *at(0, 1);
+#pragma unroll
+            for (int ww = 1; ww < kWarps; ++ww) {
+                a += *at(ww, 0);
+                b += *at(ww, 1);
+            }
+            parity ^= 1;
+        }
+    }
+    // Sum (max) over every lane of the team.
+    template <class V, class Op>
+    __device__ __forceinline__ V team_reduce(V v, Op op) {
+        v = tm.reduce(v, op);
+        if constexpr (XW) {
+            static_assert(sizeof(V) <= sizeof(T), "slot too narrow");
+            auto at = [&](int ww) { return reinterpret_cast<V *>(xbuf + ((parity * kWarps + ww) * P * 2) * sizeof(T)); };
+            if ((threadIdx.x & 31) == 0) *at(threadIdx.x / 32) = v;
+            __syncthreads();
+            v = *at(0);
+#pragma unroll
+            for (int ww = 1; ww < kWarps; ++ww) v = op(v, *at(ww));
+            parity ^= 1;
+        }
+        return v;
+    }
+    template <class V>
+    __device__ __forceinline__ V team_sum(V v) {
+        return team_reduce(v, [](V a, V b) { return a + b; });
+    }
+    template <class V>
+    __device__ __forceinline__ V team_max(V v) {
+        return team_reduce(v, [](V a, V b) { return b > a ? b : a; });
+    }
+
+    // x_k = q_k^H u_o and x_o = q_o^H u_k over the whole columns (two
+    // interleaved partial sums each, added in a fixed order).
+    __device__ __forceinline__ void cross(T &xk, T &xo) {
+        T ak[2] = {T(0), T(0)}, ao[2] = {T(0), T(0)};
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) {
+            ak[i & 1] += conj(qk[i]) * uo[i];
+            ao[i & 1] += conj(qo[i]) * uk[i];
+        }
+        xk = ak[0] + ak[1];
+        xo = ao[0] + ao[1];
+        slot_sum2(xk, xo);
+    }
+
+    // The move after a step: with the rotation (c, s) on (k, o) (identity
+    // when c = 1, s = 0), the column of the player to keep goes to (uk, qk),
+    // the other to (uo, qo), and (uo, qo) is replaced by the column the
+    // schedule sends here.
+    __device__ __forceinline__ void rotate_and_move(bool rotate, R c, T s, R delta, R s_abs, T phase) {
+        const std::uint16_t e = sched[t * core::jacobi::KeepOneSchedule::kMaxSlots + slot];
+        t = t + 1 == 2 * (m - 1) ? 0 : t + 1;
+        const int src = e & 0xff;
+        const bool keep_k = ik == (e >> 8);
+        if (rotate || !keep_k) {
+            // The rotated columns are c k - conj(s) o (player k) and
+            // s k + c o (player o). For complex T the second is stored
+            // times the phase e = conj(s) / |s|, as |s| k + c e o, so that
+            // both have a real coefficient of k (a column's phase is free:
+            // U and Q change together, the eigenvector's phase is
+            // arbitrary); for real T it is stored as it is.
+            const T g1 = -conj(s);
+            R r2;
+            T g2;
+            if constexpr (core::is_complex<T>) {
+                r2 = s_abs;
+                g2 = c * phase;
+            } else {
+                r2 = s;
+                g2 = c;
+            }
+            const R rk = keep_k ? c : r2, ro = keep_k ? r2 : c;
+            const T gk = keep_k ? g1 : g2, go = keep_k ? g2 : g1;
+#pragma unroll
+            for (int i = 0; i < kRows; ++i) {
+                const T u0 = uk[i], u1 = uo[i], q0 = qk[i], q1 = qo[i];
+                uk[i] = rk * u0 + gk * u1;
+                uo[i] = ro * u0 + go * u1;
+                qk[i] = rk * q0 + gk * q1;
+                qo[i] = ro * q0 + go * q1;
+            }
+        }
+        const R nk = dk - delta, no = dO + delta;
+        dk = keep_k ? nk : no;
+        const R dout = keep_k ? no : nk;
+        const int iout = keep_k ? io : ik;
+        ik = keep_k ? ik : io;
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) {
+            uo[i] = sh(uo[i], src);
+            qo[i] = sh(qo[i], src);
+        }
+        dO = sh(dout, src);
+        io = sh(iout, src);
+    }
+
+    // One sweep (m-1 steps); returns the sum over the matrix of |g_jt|^2 as
+    // met (off(Q^H A Q)^2 of the sweep).
+    __device__ R sweep() {
+        R off2 = R(0);
+        for (int r = 0; r < m - 1; ++r) {
+            T xk, xo;
+            cross(xk, xo);
+            const bool on = ik < n && io < n;
+            const T apq = (xk + conj(xo)) * R(0.5);
+            R c = R(1), delta = R(0), s_abs = R(0);
+            T s = T(0), phase = T(1);
+            const bool rotate = on && lane_rotation<T, core::is_complex<T>>(dk, dO, apq, c, s, delta, &s_abs, &phase);
+            if (on && first) off2 += R(2) * abs2(apq);
+            rotate_and_move(rotate, c, s, delta, s_abs, phase);
+        }
+        return team_sum(off2);
+    }
+
+    // off(Q^H U) = sqrt(sum over j != k of |q_j^H u_k|^2), exactly.
+    __device__ R exact_off() {
+        R s2 = R(0);
+        for (int r = 0; r < m - 1; ++r) {
+            T xk, xo;
+            cross(xk, xo);
+            if (ik < n && io < n && first) s2 += abs2(xk) + abs2(xo);
+            rotate_and_move(false, R(1), T(0), R(0), R(0), T(1));
+        }
+        return core::rsqrt_(team_sum(s2));
+    }
+};
+
+template <int P, int S>
+inline constexpr int kBlockThreads = P * S > 32 ? P * S : kThreads;
+
+template <class T, int P, int S, int MinB>
+__global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
+                                                                         std::int64_t b0, std::int64_t count) {
+    using R = core::real_t<T>;
+    using Cols = PairColumns<T, P, S>;
+    constexpr int kRows = Cols::kRows;
+    constexpr int kTeam = Cols::kTeam;
+    extern __shared__ __align__(16) unsigned char smem[];
+    Cols c;
+    c.tm = WarpTeam<Cols::kWarpTeam>::make();
+    const int group = threadIdx.x / kTeam;
+    const std::int64_t k = std::int64_t(blockIdx.x) * (kBlockThreads<P, S> / kTeam) + group;
+    if (k >= count) return;  // whole teams leave together
+    const std::int64_t b = b0 + k;
+    const int n = p.n, l = int(threadIdx.x) % kTeam;
+    const std::int64_t lda = p.lda;
+    const int m = core::jacobi::players(n);
+    c.n = n;
+    c.m = m;
+    c.slot = l % P;
+    c.row0 = (l / P) * kRows;
+    c.first = l < P;
+    c.xbuf = smem;
+    c.sched = &kKeepOne.e[m / 2 - 1][0][0];
+    const bool held = c.slot < m / 2;
+    c.ik = held ? core::jacobi::keep_one_first(m, c.slot) : core::jacobi::KeepOneSchedule::kNone;
+    c.io = held ? core::jacobi::keep_one_second(m, c.slot) : core::jacobi::KeepOneSchedule::kNone;
+    const int row0 = c.row0;
+    T *a = p.A + b * lda * n;
+    R *w = p.w + b * n;
+
+    // The lane's rows of its two columns of the Hermitian matrix from the
+    // `uplo` triangle, checked and scaled by 2^-e exactly as
+    // core::jacobi::load_scaled.
+    const core::MatView<T> av{a, lda, 1};
+    R amax = R(0);
+    int bad = 0;
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        const int i = row0 + kr;
+        T xk = T(0), xo = T(0);
+        if (i < n) {
+            if (c.ik < n) {
+                xk = core::jacobi::hermitian_entry(p.lower, av, i, c.ik);
+                core::jacobi::check_entry(xk, amax, bad);
+            }
+            if (c.io < n) {
+                xo = core::jacobi::hermitian_entry(p.lower, av, i, c.io);
+                core::jacobi::check_entry(xo, amax, bad);
+            }
+        }
+        c.uk[kr] = xk;
+        c.uo[kr] = xo;
+    }
+    bad = c.team_max(bad);
+    amax = c.team_max(amax);
+    if (bad || amax == R(0)) {
+        // NaN/Inf: w and vectors NaN; zero matrix: w = 0, vectors I.
+        const int ids[2] = {c.ik, c.io};
+        for (int h = 0; h < 2; ++h) {
+            const int j = ids[h];
+            if (j >= n) continue;
+            if (c.first) w[j] = bad ? R(NAN) : R(0);
+            if (p.want_v)
+                for (int i = row0; i < row0 + kRows && i < n; ++i)
+                    a[i + j * lda] = bad ? core::make_nan<T>() : T(i == j ? 1 : 0);
+        }
+        if (l == 0) {
+            p.info[b] = bad ? BATCHEIG_INFO_NONFINITE : 0;
+            if (p.sweeps) p.sweeps[b] = 0;
+            if (p.residual) p.residual[b] = bad ? double(NAN) : 0.0;
+        }
+        return;
+    }
+    const int e = core::rilogb(amax);
+    if (e != 0) {
+        const core::jacobi::Pow2Scale<R> scale(e);
+#pragma unroll
+        for (int kr = 0; kr < kRows; ++kr) {
+            c.uk[kr] = scale(c.uk[kr]);
+            c.uo[kr] = scale(c.uo[kr]);
+        }
+    }
+    R fro = R(0), dk = R(0), dq = R(0);
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        fro += abs2(c.uk[kr]) + abs2(c.uo[kr]);
+        if (row0 + kr == c.ik) dk = core::real(c.uk[kr]);
+        if (row0 + kr == c.io) dq = core::real(c.uo[kr]);
+        c.qk[kr] = T(row0 + kr == c.ik ? 1 : 0);
+        c.qo[kr] = T(row0 + kr == c.io ? 1 : 0);
+    }
+    c.slot_sum2(dk, dq);  // one slice holds each diagonal entry, the others add zeros
+    c.dk = dk;
+    c.dO = dq;
+    const R normf = core::rsqrt_(c.team_sum(fro));
+    const R tol = core::block_tol<R>(opt.tol, n) * normf;
+    const R probe = core::rsqrt_(tol * normf);
+
+    int sweeps = 0;
+    R off = R(0);
+    bool have_off = false;
+    for (;;) {
+        if (sweeps >= opt.max_sweeps) {
+            if (!have_off) off = c.exact_off();
+            break;
+        }
+        const R est = core::rsqrt_(c.sweep());
+        ++sweeps;
+        have_off = false;
+        if (est <= probe) {
+            off = c.exact_off();
+            have_off = true;
+            if (off <= tol) break;
+        }
+    }
+
+    // The two eigenvalues, their places in the ascending order, the outputs.
+    T xk = T(0), xo = T(0);
+    R nk = R(0), no = R(0);
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        xk += conj(c.qk[kr]) * c.uk[kr];
+        xo += conj(c.qo[kr]) * c.uo[kr];
+        nk += abs2(c.qk[kr]);
+        no += abs2(c.qo[kr]);
+    }
+    c.slot_sum2(xk, xo);
+    c.slot_sum2(nk, no);
+    const R lk = c.ik < n ? core::real(xk) / nk : R(0);
+    const R lo = c.io < n ? core::real(xo) / no : R(0);
+    int pk = c.ik, po = c.io;
+    if (opt.sort) {
+        pk = 0;
+        po = 0;
+        for (int i = 0; i < m / 2; ++i) {
+            const R l1 = c.sh(lk, i), l2 = c.sh(lo, i);
+            const int j1 = c.sh(c.ik, i), j2 = c.sh(c.io, i);
+            if (j1 < n) {
+                pk += (l1 < lk || (l1 == lk && j1 < c.ik)) ? 1 : 0;
+                po += (l1 < lo || (l1 == lo && j1 < c.io)) ? 1 : 0;
+            }
+            if (j2 < n) {
+                pk += (l2 < lk || (l2 == lk && j2 < c.ik)) ? 1 : 0;
+                po += (l2 < lo || (l2 == lo && j2 < c.io)) ? 1 : 0;
+            }
+        }
+    }
+    if (c.ik < n) {
+        if (c.first) w[pk] = e != 0 ? core::rldexp(lk, e) : lk;
+        if (p.want_v) {
+            T *dst = a + pk * lda;
+#pragma unroll
+            for (int kr = 0; kr < kRows; ++kr)
+                if (row0 + kr < n) dst[row0 + kr] = c.qk[kr];
+        }
+    }
+    if (c.io < n) {
+        if (c.first) w[po] = e != 0 ? core::rldexp(lo, e) : lo;
+        if (p.want_v) {
+            T *dst = a + po * lda;
+#pragma unroll
+            for (int kr = 0; kr < kRows; ++kr)
+                if (row0 + kr < n) dst[row0 + kr] = c.qo[kr];
+        }
+    }
+    if (l == 0) {
+        p.info[b] = off <= tol ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+        if (p.sweeps) p.sweeps[b] = sweeps;
+        if (p.residual) p.residual[b] = double(off) / double(normf);
+    }
+}
+
+template <class T, int P, int S, int MinB>
+batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
+    using Cols = PairColumns<T, P, S>;
+    constexpr int threads = kBlockThreads<P, S>;
+    constexpr int teams = threads / (P * S);
+    const std::size_t bytes = Cols::kXBytes;
+    auto kernel = syevj_pair_kernel<T, P, S, MinB>;
+    const batcheigStatus_t st = allow_shared(kernel, bytes);
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
+        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+        kernel<<<unsigned((count + teams - 1) / teams), threads, bytes, s>>>(p, opt, b0, count);
+        BATCHEIG_CUDA_CHECK_LAUNCH();
+    }
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+// The slices and the register bound of plan::tuning for P slots.
+template <class T, int P>
+batcheigStatus_t launch_tuned(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
+    constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P);
+    constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P);
+    return launch<T, P, S, MinB>(s, p, opt);
+}
+
+}  // namespace syevj_pair_detail
+
+// The LANE variant: P = N/2 slots for the power of two N >= n.
+template <class T>
+batcheigStatus_t syevj_lane(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
+    using namespace syevj_pair_detail;
+    if (p.n <= 4) return launch_tuned<T, 2>(s, p, opt);
+    if (p.n <= 8) return launch_tuned<T, 4>(s, p, opt);
+    if (p.n <= 16) return launch_tuned<T, 8>(s, p, opt);
+    if (p.n <= kSyevjLaneMaxN) return launch_tuned<T, 16>(s, p, opt);
+    return BATCHEIG_STATUS_NOT_SUPPORTED;
+}
+
+}  // namespace batcheig::cuda
