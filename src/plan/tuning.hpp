@@ -271,6 +271,15 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots) {
 constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
     return slots == 8 && element_bytes < 16 ? 4 : 1;
 }
+// Whether the pair kernel updates a pair's columns also without a rotation
+// (with the coefficients 1, 0 instead of branching around it): at P = 16
+// that saves the register copies at the join. H100, ms, branch (the build
+// before the schedule entry was loaded a step ahead) / always (with it; two
+// leases of the same day): double n = 32 b1000 0.293 / 0.278, b100k 23.1 /
+// 22.4; complex n = 32 b1000 0.723 / 0.665, b100k 60.9 / 56.3. At P = 8
+// the larger register set costs occupancy: complex n = 16 b100k 7.68 /
+// 9.21 (164 / 180 registers), double n = 16 b100k 2.81 / 2.93.
+constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
 
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the

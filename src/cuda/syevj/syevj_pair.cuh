@@ -82,6 +82,7 @@ struct PairColumns {
     static constexpr int kRows = 2 * P / S;
     static constexpr int kTeam = P * S;
     static constexpr bool XW = kTeam > 32;
+    static constexpr bool kUpdateAlways = plan::tuning::cuda_jacobi_pair_update_always(P);
     static constexpr int kWarps = XW ? kTeam / 32 : 1;
     static constexpr int kWarpTeam = XW ? 32 : kTeam;
     static_assert(kRows * S == 2 * P && kRows >= 1, "slices split the rows evenly");
@@ -97,7 +98,8 @@ struct PairColumns {
     int slot, row0; // the lane's slot and first row
     bool first;     // slice 0: the lane that counts
     int t = 0;      // step within the schedule's period
-    const std::uint16_t *sched;  // this m's table
+    const std::uint16_t *sched;  // this m's table, at this slot
+    std::uint16_t move;          // the entry of step t, loaded a step ahead
     int ik, io;     // players in the kept and the other register (>= n: none)
     T uk[kRows], qk[kRows], uo[kRows], qo[kRows];
     R dk, dO;       // g_kk, g_oo
@@ -178,11 +180,19 @@ struct PairColumns {
     // the other to (uo, qo), and (uo, qo) is replaced by the column the
     // schedule sends here.
     __device__ __forceinline__ void rotate_and_move(bool rotate, R c, T s, R delta, R s_abs, T phase) {
-        const std::uint16_t e = sched[t * core::jacobi::KeepOneSchedule::kMaxSlots + slot];
+        // The entry of this step was loaded during the previous one; the
+        // next one is loaded now, so its latency hides behind a step.
+        const std::uint16_t e = move;
         t = t + 1 == 2 * (m - 1) ? 0 : t + 1;
+        move = sched[t * core::jacobi::KeepOneSchedule::kMaxSlots];
         const int src = e & 0xff;
         const bool keep_k = ik == (e >> 8);
-        if (rotate || !keep_k) {
+        // Without a rotation the coefficients are 0 and 1 (exact), and
+        // the update is needed only to swap the columns. At P = 16 it runs
+        // unconditionally: a skipped update costs register copies at the
+        // join there, more than the multiplications (measured; the bigger
+        // register set elsewhere costs occupancy, so smaller P skip it).
+        if (kUpdateAlways || rotate || !keep_k) {
             // The rotated columns are c k - conj(s) o (player k) and
             // s k + c o (player o). For complex T the second is stored
             // times the phase e = conj(s) / |s|, as |s| k + c e o, so that
@@ -281,7 +291,8 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     c.row0 = (l / P) * kRows;
     c.first = l < P;
     c.xbuf = smem;
-    c.sched = &kKeepOne.e[m / 2 - 1][0][0];
+    c.sched = &kKeepOne.e[m / 2 - 1][0][0] + c.slot;
+    c.move = c.sched[0];
     const bool held = c.slot < m / 2;
     c.ik = held ? core::jacobi::keep_one_first(m, c.slot) : core::jacobi::KeepOneSchedule::kNone;
     c.io = held ? core::jacobi::keep_one_second(m, c.slot) : core::jacobi::KeepOneSchedule::kNone;
