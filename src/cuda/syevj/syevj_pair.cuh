@@ -404,37 +404,35 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     if (opt.sort) {
         pk = 0;
         po = 0;
+        // Eigenvalue li of player j (< n) comes before lam of player jj.
+        auto before = [](R li, int j, R lam, int jj) { return (li < lam || (li == lam && j < jj)) ? 1 : 0; };
         for (int i = 0; i < m / 2; ++i) {
             const R l1 = c.sh(lk, i), l2 = c.sh(lo, i);
             const int j1 = c.sh(c.ik, i), j2 = c.sh(c.io, i);
             if (j1 < n) {
-                pk += (l1 < lk || (l1 == lk && j1 < c.ik)) ? 1 : 0;
-                po += (l1 < lo || (l1 == lo && j1 < c.io)) ? 1 : 0;
+                pk += before(l1, j1, lk, c.ik);
+                po += before(l1, j1, lo, c.io);
             }
             if (j2 < n) {
-                pk += (l2 < lk || (l2 == lk && j2 < c.ik)) ? 1 : 0;
-                po += (l2 < lo || (l2 == lo && j2 < c.io)) ? 1 : 0;
+                pk += before(l2, j2, lk, c.ik);
+                po += before(l2, j2, lo, c.io);
             }
         }
     }
-    if (c.ik < n) {
-        if (c.first) w[pk] = e != 0 ? core::rldexp(lk, e) : lk;
+    // Eigenvalue lam of player j (< n) to w[pos], its column of Q to column
+    // pos of A.
+    auto put = [&](int j, int pos, R lam, const T(&qc)[kRows]) {
+        if (j >= n) return;
+        if (c.first) w[pos] = e != 0 ? core::rldexp(lam, e) : lam;
         if (p.want_v) {
-            T *dst = a + pk * lda;
+            T *dst = a + pos * lda;
 #pragma unroll
             for (int kr = 0; kr < kRows; ++kr)
-                if (row0 + kr < n) dst[row0 + kr] = c.qk[kr];
+                if (row0 + kr < n) dst[row0 + kr] = qc[kr];
         }
-    }
-    if (c.io < n) {
-        if (c.first) w[po] = e != 0 ? core::rldexp(lo, e) : lo;
-        if (p.want_v) {
-            T *dst = a + po * lda;
-#pragma unroll
-            for (int kr = 0; kr < kRows; ++kr)
-                if (row0 + kr < n) dst[row0 + kr] = c.qo[kr];
-        }
-    }
+    };
+    put(c.ik, pk, lk, c.qk);
+    put(c.io, po, lo, c.qo);
     if (l == 0) {
         p.info[b] = off <= tol ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
         if (p.sweeps) p.sweeps[b] = sweeps;
