@@ -57,7 +57,7 @@ bool syevj_block_fits(int n);
 template <class T>
 bool syevj_cluster_fits(int n);
 
-// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a lane per column).
+// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a column pair per lane, N = 32 columns).
 inline constexpr int kSyevjLaneMaxN = 32;
 
 template <class T>

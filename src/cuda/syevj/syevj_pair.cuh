@@ -19,9 +19,10 @@
 // builds the rotation (lane_rotation) and writes the rotated column to keep
 // to (uk, qk) and the other, which leaves, to (uo, qo): with the rotation
 // J = [c s; -conj(s) c] on (k, o), the columns are c k - conj(s) o and
-// s k + c o, and the slot selects which goes where by the schedule's choice
-// of the player to keep, so no register is copied. Then (uo, qo), g_oo and
-// the player's index move to the receiving slot.
+// s k + c o, and the slot selects which goes where by choosing the
+// coefficients (the schedule names the player to keep), so no column is
+// copied between the two register sets. Then (uo, qo), g_oo and the
+// player's index move to the receiving slot.
 //
 // Convergence. During a sweep (m-1 consecutive steps of the schedule:
 // every pair meets once) the slots sum |g_ko|^2 over their pairs, twice
