@@ -247,9 +247,9 @@ constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return ele
 // bound). More slices shorten a step's chain (fewer rows per lane) at the
 // price of more butterflies per sum; more than 32 lanes per matrix (complex
 // double at P = 16: 4 slices of 16) take a second warp and sum through shared
-// memory. Two slices of a real or complex float pair at P = 16 and four of a
-// complex double one hold 64 doubles of columns per lane, about the most
-// that fits beside the rest. Measured 2026-11-22 on an H100 with
+// memory. Two slices of a double or complex float pair at P = 16 and four
+// of a complex double one hold 512 bytes of columns per lane, about the
+// most that fits beside the rest. Measured 2026-11-22 on an H100 with
 // `batcheig_bench syevj --memory device --vectors --algorithm
 // jacobi-cuda-lane --batch 1000|100000` (ms; slices / min blocks):
 //   double,  n = 8:  b1000  S2 0.038, S4 0.033;            b100k S2 0.461, S4 0.634
@@ -259,7 +259,7 @@ constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return ele
 //   complex, n = 16: b1000  S2 0.140, S4 0.118, S4/4 0.129, S8 0.143; b100k S2 8.01, S4 7.68, S4/4 7.47, S8 10.4
 //   complex, n = 32: b1000  S4 0.726, S8 0.862;            b100k S4 60.9, S8 75.0
 // (double n = 16, S2/4: the bound costs 76 bytes of spills and wins at
-// batch 100 000, where the kernel is issue-bound and occupancy pays; at
+// batch 100 000, where occupancy pays (12 warps per SM without it); at
 // n = 32 the bound spills the columns). n <= 8: four slices, for the
 // small batches (two miss issue 5's 2x at double n = 8, batch 1 000: 0.042
 // ms against cusolverDnDsyevjBatched's 0.077; four are still 5.8x faster at
