@@ -62,6 +62,37 @@ BATCHEIG_HD R block_tol(double tol, index_t n) {
     return rmax(t, jacobi::block_tol_floor<R>(n));
 }
 
+// The stopping rule of the one-sided kernels that update U = A Q in place
+// and test after whole sweeps (the CUDA lane and cluster variants):
+// sweep() runs one sweep and returns the sum of |g_ij|^2, i != j, as the
+// sweep met them (off(Q^H A Q)^2 as met); exact() returns off(Q^H U),
+// computed exactly. Jacobi converges quadratically, so once a sweep met
+// off <= sqrt(tol ||A||_F) (tol absolute here) the off left after it is
+// usually below tol, and the exact test (cheaper than a sweep) saves the
+// next sweep. A matrix runs at least one sweep (max_sweeps >= 1), and the
+// off returned is always an exact one. Returns it; sweeps counts the sweeps.
+template <class R, class Sweep, class Exact>
+BATCHEIG_HD R sweep_to_tolerance(int max_sweeps, R tol, R normf, Sweep &&sweep, Exact &&exact, int &sweeps) {
+    const R probe = rsqrt_(tol * normf);
+    R off = R(0);
+    bool have_off = false;
+    sweeps = 0;
+    for (;;) {
+        if (sweeps >= max_sweeps) {
+            if (!have_off) off = exact();
+            return off;
+        }
+        const R est = rsqrt_(sweep());
+        ++sweeps;
+        have_off = false;
+        if (est <= probe) {
+            off = exact();
+            have_off = true;
+            if (off <= tol) return off;
+        }
+    }
+}
+
 // Scratch of one problem, laid out in one contiguous slice.
 //   scalar: a (the iterate) and, with vectors, f (refine_orthonormal scratch);
 //   block:  q (Q), m (where the refined vectors go before they are copied

@@ -227,7 +227,6 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
     }
     const R normf = core::rsqrt_(cluster_reduce(tm.sum(fro), false));
     const R tol = core::block_tol<R>(opt.tol, n) * normf;
-    const R probe = core::rsqrt_(tol * normf);
     const R inner_tol2 = (tol / R(mp)) * (tol / R(mp));
 
     int par = 0, step = 0;  // buffer and round-robin step of the current layout
@@ -261,13 +260,8 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
     };
 
     int sweeps = 0;
-    R off = R(0);
-    bool have_off = false;
-    for (;;) {
-        if (sweeps >= opt.max_sweeps) {
-            if (!have_off) off = exact_off();
-            break;
-        }
+    // One sweep; returns the cluster sum of the |g_ij|^2, i > j, it met.
+    auto sweep = [&]() {
         R off2 = R(0);  // thread 0: this block's |g_ij|^2, i > j, over the sweep
         for (int st = 0; st < steps; ++st) {
             if (sweeps > 0 || st > 0) {
@@ -398,15 +392,9 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
             }
             cl.sync();
         }
-        ++sweeps;
-        have_off = false;
-        const R est = core::rsqrt_(cluster_reduce(off2, false));
-        if (est <= probe) {
-            off = exact_off();
-            have_off = true;
-            if (off <= tol) break;
-        }
-    }
+        return cluster_reduce(off2, false);
+    };
+    const R off = core::sweep_to_tolerance(opt.max_sweeps, tol, normf, sweep, exact_off, sweeps);
 
     // Eigenvalues of this block's columns, their sorted positions, outputs.
     const T *u = X(par, 0), *q = X(par, 2);

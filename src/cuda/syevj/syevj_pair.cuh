@@ -24,8 +24,9 @@
 // copied between the two register sets. Then (uo, qo), g_oo and the
 // player's index move to the receiving slot.
 //
-// Convergence. During a sweep (m-1 consecutive steps of the schedule:
-// every pair meets once) the slots sum |g_ko|^2 over their pairs, twice
+// Convergence (core::sweep_to_tolerance). During a sweep (m-1 consecutive
+// steps of the schedule: every pair meets once) the slots sum |g_ko|^2
+// over their pairs, twice
 // (g_ko and g_ok); the sum is off(Q^H A Q)^2 as the sweep met it. Once it
 // is at most sqrt(tol ||A||_F) ||A||_F (quadratic convergence: the sweep has
 // then usually taken off below tol ||A||_F), off(Q^H U) is computed exactly
@@ -367,25 +368,9 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     c.dO = dq;
     const R normf = core::rsqrt_(c.team_sum(fro));
     const R tol = core::block_tol<R>(opt.tol, n) * normf;
-    const R probe = core::rsqrt_(tol * normf);
-
     int sweeps = 0;
-    R off = R(0);
-    bool have_off = false;
-    for (;;) {
-        if (sweeps >= opt.max_sweeps) {
-            if (!have_off) off = c.exact_off();
-            break;
-        }
-        const R est = core::rsqrt_(c.sweep());
-        ++sweeps;
-        have_off = false;
-        if (est <= probe) {
-            off = c.exact_off();
-            have_off = true;
-            if (off <= tol) break;
-        }
-    }
+    const R off = core::sweep_to_tolerance(
+        opt.max_sweeps, tol, normf, [&] { return c.sweep(); }, [&] { return c.exact_off(); }, sweeps);
 
     // The two eigenvalues, their places in the ascending order, the outputs.
     T xk = T(0), xo = T(0);
