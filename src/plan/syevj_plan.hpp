@@ -55,8 +55,8 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // results of a single call.
                 // LANE up to n = 32: 1.35-5.3x faster than WARP at batch
                 // 1000, every n measured with its column-per-lane kernel;
-                // the pair kernel that replaced it is as fast or faster at
-                // n = 4..32 (docs/performance.md). Beyond it
+                // the pair kernel that replaced it runs at 0.87-1.22x that
+                // kernel's speed (docs/performance.md). Beyond it
                 // CLUSTER where it fits, before the shared-memory variants
                 // or after them (tuning::cuda_jacobi_cluster_first). The
                 // device queries only matter beyond n = 32.
