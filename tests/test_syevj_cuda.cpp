@@ -25,7 +25,6 @@
 #include <chrono>
 #include <cmath>
 #include <complex>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -91,20 +90,7 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)
     if (test_level() != TestLevel::Quick) v.push_back(257);  // claimed by none
   }
-  // BATCHEIG_TEST_SIZES=n1,n2,...: only those of the level's sizes (for
-  // the sanitizer runs, which are too slow for every size).
-  if (const char *only = std::getenv("BATCHEIG_TEST_SIZES")) {
-    std::vector<int> keep;
-    for (const char *q = only; *q;) {
-      char *end = nullptr;
-      const long x = std::strtol(q, &end, 10);
-      if (end == q) break;
-      if (std::find(v.begin(), v.end(), int(x)) != v.end()) keep.push_back(int(x));
-      q = *end == ',' ? end + 1 : end;
-    }
-    v = keep;
-  }
-  return v;
+  return only_listed_sizes(v);
 }
 
 /// The Jacobi settings of one call, applied to a params object.

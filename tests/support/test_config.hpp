@@ -6,6 +6,9 @@
 //   default  what ctest runs: every n = 1..64 for random dense matrices plus
 //            100 and 150, a subset of sizes for the structured families
 //   full     every n = 1..64 for every family, plus 100 and 150
+// BATCHEIG_TEST_SIZES=n1,n2,...: where a test passes its sizes through
+//   only_listed_sizes(), only those of them (for the sanitizer runs, which
+//   are too slow for every size).
 #ifndef BATCHEIG_TESTS_SUPPORT_TEST_CONFIG_HPP
 #define BATCHEIG_TESTS_SUPPORT_TEST_CONFIG_HPP
 
@@ -54,6 +57,25 @@ inline std::vector<int> structured_sizes() {
     }
   }
   return {};
+}
+
+/// The sizes of v that BATCHEIG_TEST_SIZES lists (all of v when unset).
+inline std::vector<int> only_listed_sizes(const std::vector<int> &v) {
+  const char *only = std::getenv("BATCHEIG_TEST_SIZES");
+  if (only == nullptr) return v;
+  std::vector<int> keep;
+  for (const char *q = only; *q;) {
+    char *end = nullptr;
+    const long x = std::strtol(q, &end, 10);
+    if (end == q) break;
+    for (const int n : v)
+      if (n == x) {
+        keep.push_back(n);
+        break;
+      }
+    q = *end == ',' ? end + 1 : end;
+  }
+  return keep;
 }
 
 }  // namespace bt
