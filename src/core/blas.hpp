@@ -191,14 +191,15 @@ BATCHEIG_HD void larfg(index_t n, typename V::value_type &alpha, V x, typename V
 template <class T>
 BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
     if constexpr (!is_complex<T>) {
-        // Squares of entries below `big` stay below 2^-20 of the overflow
-        // threshold; a sum of squares of at least `small2` is a normal
-        // number, accurate to a few ulps.
-        constexpr T big = sizeof(T) == 4 ? T(0x1p60) : T(0x1p500);
+        // A sum of squares below `big2` has every entry below sqrt(big2)
+        // and stays far from overflow (NaN and Inf fail the test); one of
+        // at least `small2` is a normal number, accurate to a few ulps.
+        constexpr T big2 = sizeof(T) == 4 ? T(0x1p120) : T(0x1p1000);
         constexpr T small2 = sizeof(T) == 4 ? T(0x1p-120) : T(0x1p-1000);
         const T xn2 = x1 * x1 + (n == 3 ? x2 * x2 : T(0));
-        if (n > 1 && rabs(alpha) < big && rabs(x1) < big && rabs(n == 3 ? x2 : T(0)) < big && xn2 >= small2) {
-            const T beta = -sign(rsqrt_(alpha * alpha + xn2), alpha);
+        const T s2 = alpha * alpha + xn2;
+        if (n > 1 && s2 < big2 && xn2 >= small2) {
+            const T beta = -sign(rsqrt_(s2), alpha);
             // tau = (beta - alpha) / beta and 1 / (alpha - beta) from one
             // division: |beta| and |alpha - beta| lie in [2^-500, 2^502)
             // (float: [2^-60, 2^62)), so their product neither overflows

@@ -10,6 +10,8 @@
 // i+1..n-1 (0-based) are final.
 #pragma once
 
+#include <type_traits>
+
 #include "core/blas.hpp"
 
 namespace batcheig::core {
@@ -393,14 +395,17 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             R v[3];
             detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
             tm.sync();  // every member has read the shifts and the start of the bulge
-            // Double-shift QR step: chase the bulge from row m to i.
-            for (index_t kk = m; kk <= i - 1; ++kk) {
-                const index_t nr = (i - kk + 1) < 3 ? (i - kk + 1) : 3;
+            // Double-shift QR step: chase the bulge from row m to i. Every
+            // step but the last uses a 3-element reflector; the step is
+            // written once for a compile-time length nr, so that neither
+            // the reflector nor the updates test it at run time.
+            auto chase_step = [&](auto nr_c, index_t kk) {
+                constexpr index_t nr = decltype(nr_c)::value;
                 if (kk > m) {
                     // (Constant indices keep v in registers on the GPU.)
                     v[0] = h(kk, kk - 1);
                     v[1] = h(kk + 1, kk - 1);
-                    if (nr == 3) v[2] = h(kk + 2, kk - 1);
+                    if constexpr (nr == 3) v[2] = h(kk + 2, kk - 1);
                 }
                 // Every member computes the same reflector from its own copy of v
                 // (in registers).
@@ -425,7 +430,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     if (kk > m) {
                         h(kk, kk - 1) = v[0];
                         h(kk + 1, kk - 1) = R(0);
-                        if (kk < i - 1) h(kk + 2, kk - 1) = R(0);
+                        if constexpr (nr == 3) h(kk + 2, kk - 1) = R(0);  // kk < i - 1
                     } else if (m > l) {
                         // Use the following instead of h(k,k-1) = -h(k,k-1) to
                         // avoid a bug when v[1] and v[2] underflow.
@@ -433,7 +438,11 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     }
                 }
                 tm.sync();
-            }
+            };
+            // m <= i - 2: steps m..i-2 have three rows below the bulge, the
+            // last one (i - 1) two.
+            for (index_t kk = m; kk <= i - 2; ++kk) chase_step(std::integral_constant<index_t, 3>{}, kk);
+            chase_step(std::integral_constant<index_t, 2>{}, i - 1);
         }
         if (!converged) return i + 1;  // failure to converge
 
