@@ -148,26 +148,28 @@ BATCHEIG_HD DoubleShift<typename M::value_type> francis_shifts(M h, index_t l, i
 
 // First column (v0, v1, v2) of the double-shift polynomial at row m,
 // scaled to unit 1-norm.
+// Both scalings (which guard against over- and underflow; the reflector
+// does not depend on them) multiply by one reciprocal: two divisions where
+// xLAHQR has five, on the path from the shifts to the first reflector.
 template <class M, class R>
 BATCHEIG_HD void bulge_first_column(M h, index_t m, const DoubleShift<R> &sh, R &v0, R &v1, R &v2) {
-    R h21s = h(m + 1, m);
-    R s = rabs(h(m, m) - sh.rt2r) + rabs(sh.rt2i) + rabs(h21s);
-    h21s = h(m + 1, m) / s;
-    v0 = h21s * h(m, m + 1) + (h(m, m) - sh.rt1r) * ((h(m, m) - sh.rt2r) / s) - sh.rt1i * (sh.rt2i / s);
-    v1 = h21s * (h(m, m) + h(m + 1, m + 1) - sh.rt1r - sh.rt2r);
+    const R hmm = h(m, m), h21 = h(m + 1, m);
+    const R rs = R(1) / (rabs(hmm - sh.rt2r) + rabs(sh.rt2i) + rabs(h21));
+    const R h21s = h21 * rs;
+    v0 = h21s * h(m, m + 1) + (hmm - sh.rt1r) * ((hmm - sh.rt2r) * rs) - sh.rt1i * (sh.rt2i * rs);
+    v1 = h21s * (hmm + h(m + 1, m + 1) - sh.rt1r - sh.rt2r);
     v2 = h21s * h(m + 2, m + 1);
-    s = rabs(v0) + rabs(v1) + rabs(v2);
-    v0 /= s;
-    v1 /= s;
-    v2 /= s;
+    const R rv = R(1) / (rabs(v0) + rabs(v1) + rabs(v2));
+    v0 *= rv;
+    v1 *= rv;
+    v2 *= rv;
 }
 
 // Can the bulge start at row m (two consecutive small subdiagonals)? The
 // test is invariant under scaling of (v0, v1, v2), so it uses the first
 // column before its normalization to unit 1-norm, and one reciprocal for
 // the scaling by s (which guards against overflow): one division where
-// bulge_first_column has five. Every iteration evaluates it at up to
-// i - l - 1 rows.
+// xLAHQR has five. Every iteration evaluates it at up to i - l - 1 rows.
 template <class M, class R>
 BATCHEIG_HD bool bulge_can_start(M h, index_t m, const DoubleShift<R> &sh, R ulp) {
     const R hmm = h(m, m), h21 = h(m + 1, m);
