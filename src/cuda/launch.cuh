@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "batcheig.h"
 #include "cuda/cuda_check.cuh"
@@ -22,6 +23,21 @@ inline constexpr std::size_t kDriverSharedBytes = 1024;
 
 // Matrices per launch (grid size limits and 32-bit block indices).
 inline constexpr std::int64_t kLaunchMatrices = std::int64_t(1) << 24;
+
+// Runs launch(b0, count) over the batch in pieces of at most
+// kLaunchMatrices matrices [b0, b0 + count), checking each launch (and the
+// cudaError_t that launch returns, if it returns one); the first error ends
+// the loop.
+template <class Launch>
+batcheigStatus_t launch_pieces(std::int64_t batch, Launch &&launch) {
+    for (std::int64_t b0 = 0; b0 < batch; b0 += kLaunchMatrices) {
+        const std::int64_t count = batch - b0 < kLaunchMatrices ? batch - b0 : kLaunchMatrices;
+        if constexpr (std::is_same_v<decltype(launch(b0, count)), cudaError_t>) BATCHEIG_CUDA_TRY(launch(b0, count));
+        else launch(b0, count);
+        BATCHEIG_CUDA_CHECK_LAUNCH();
+    }
+    return BATCHEIG_STATUS_SUCCESS;
+}
 
 // An attribute of the current device (0 when it cannot be read).
 inline int device_attribute(cudaDeviceAttr attr) {

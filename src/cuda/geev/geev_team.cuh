@@ -133,13 +133,10 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p) {
     const int teams = teams_per_block(kernel, P, slice, p.batch);
     if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         const unsigned blocks = unsigned((count + teams - 1) / teams);
         kernel<<<blocks, teams * P, bytes, s>>>(p, b0, count, unsigned(slice));
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 }  // namespace geev_team_detail
@@ -177,12 +174,9 @@ batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p) {
     batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     const int threads = geev_block_threads(p.n);
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         kernel<<<unsigned(count), threads, bytes, s>>>(p, b0);
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 // Workspace of the global variant: the O(n) scratch of every matrix of one

@@ -207,15 +207,12 @@ batcheigStatus_t geev_thread_shared(cudaStream_t s, const GeevProblem<T> &p) {
     const std::size_t bytes = std::size_t(threads + 1) * shared_thread_bytes<T>(p.n, p.want_vl, p.want_vr);
     batcheigStatus_t st = allow_shared(geev_shared_kernel<T>, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         const unsigned blocks = unsigned((count + threads - 1) / threads);
         GeevProblem<T> q = p;
         q.batch = int(b0 + count);  // the kernel stops at this matrix
         geev_shared_kernel<T><<<blocks, threads, bytes, s>>>(q, b0);
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 // Enqueue the whole batch (device arrays) on stream s.

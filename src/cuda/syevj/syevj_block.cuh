@@ -324,13 +324,10 @@ batcheigStatus_t launch_block(cudaStream_t s, const SyevjProblem<T> &p, const co
     auto kernel = syevj_block_kernel<T, LS>;
     const batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         kernel<<<unsigned(count), warps * 32, bytes, s>>>(p, opt, nb, b0, static_cast<T *>(work),
                                                           unsigned(Region<T, LS>::bytes(p.n)));
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 }  // namespace syevj_block_detail

@@ -503,13 +503,11 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
     if (!opt_in<T, NB>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const Geometry ge = geometry(p.n, NB);
     const std::size_t bytes = shared_bytes<T, NB>(p.n);
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         cudaLaunchAttribute attr[1];
         const cudaLaunchConfig_t cfg = config(s, ge.pairs, count, bytes, attr);
-        BATCHEIG_CUDA_TRY(cudaLaunchKernelEx(&cfg, syevj_cluster_kernel<T, NB>, p, opt, b0));
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+        return cudaLaunchKernelEx(&cfg, syevj_cluster_kernel<T, NB>, p, opt, b0);
+    });
 }
 
 inline constexpr int kNb = plan::tuning::cuda_jacobi_cluster_nb;

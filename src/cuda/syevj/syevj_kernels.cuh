@@ -131,13 +131,10 @@ batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const cor
     const int teams = teams_per_block(kernel, P, slice, p.batch);
     if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         const unsigned blocks = unsigned((count + teams - 1) / teams);
         kernel<<<blocks, teams * P, bytes, s>>>(p, opt, b0, count, unsigned(slice));
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 }  // namespace syevj_detail
@@ -168,12 +165,9 @@ batcheigStatus_t syevj_shared(cudaStream_t s, const SyevjProblem<T> &p, const co
     batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     const int threads = plan::tuning::cuda_jacobi_block_threads(p.n);
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         kernel<<<unsigned(count), threads, bytes, s>>>(p, opt, b0);
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 // GLOBAL: one workspace slice per matrix of a launch. A launch takes as many

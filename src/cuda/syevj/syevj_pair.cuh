@@ -435,12 +435,9 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
     auto kernel = syevj_pair_kernel<T, P, S, MinB>;
     const batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += kLaunchMatrices) {
-        const std::int64_t count = std::min<std::int64_t>(kLaunchMatrices, p.batch - b0);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         kernel<<<unsigned((count + teams - 1) / teams), threads, bytes, s>>>(p, opt, b0, count);
-        BATCHEIG_CUDA_CHECK_LAUNCH();
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    });
 }
 
 // The slices and the register bound of plan::tuning for P slots.
