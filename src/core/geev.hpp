@@ -72,6 +72,15 @@ BATCHEIG_HD void fill(const Team &tm, index_t n, M a, typename M::value_type v) 
     tm.sync();
 }
 
+// Eigenvalues [0, count) are NaN (both parts for real types).
+template <class Team, class T>
+BATCHEIG_HD void fail_values(const Team &tm, index_t count, VecView<T> w, VecView<real_t<T>> wi) {
+    for (index_t i = tm.first(0); i < count; i += tm.size()) {
+        w[i] = make_nan<T>();
+        if constexpr (!is_complex<T>) wi[i] = real_t<T>(NAN);
+    }
+}
+
 // lascl over a team: each member scales whole columns.
 template <class Team, class M, class R>
 BATCHEIG_HD void team_lascl(const Team &tm, R cfrom, R cto, index_t n, M a) {
@@ -151,6 +160,128 @@ BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
 
 }  // namespace detail
 
+// What the phases of one geev problem pass on to each other (geev_schur ->
+// geev_vectors -> geev_finish): the balancing range, the QR info code and
+// the scaling of a. The balancing factors stay in GeevWork::scale. A kernel
+// that runs the phases in separate launches keeps this and GeevWork::scale
+// in global memory between them.
+template <class R>
+struct GeevState {
+    R anrm = R(0);    // largest |a(i,j)| of the input
+    R cscale = R(1);  // what a was scaled to (when scalea)
+    index_t ilo = 0, ihi = 0;
+    index_t info = 0;  // 0, k in 1..n, or BATCHEIG_INFO_NONFINITE
+    index_t scalea = 0;
+};
+
+// Phase 1 of geev: scaling, balancing, Hessenberg reduction and QR, a
+// overwritten by the Schur form T (wantv) or by what QR leaves of H, the
+// eigenvalues in (w, wi), the Schur vectors in z (wantv: z is vl when vl
+// is wanted, else vr). Non-finite input: w, wi and (wantv) z are set to NaN
+// and st.info = BATCHEIG_INFO_NONFINITE.
+template <class T, class Team, class M>
+BATCHEIG_HD void geev_schur(const Team &tm, bool wantv, index_t n, M a, VecView<T> w, VecView<real_t<T>> wi, M z,
+                            const GeevWork<T> &ws, index_t max_iterations, GeevState<real_t<T>> &st) {
+    using R = real_t<T>;
+    constexpr bool cplx = is_complex<T>;
+    // Scale a if its largest entry is outside [smlnum, bignum].
+    st.anrm = detail::max_abs(tm, n, a);
+    if (!is_finite(st.anrm)) {
+        st.info = BATCHEIG_INFO_NONFINITE;
+        detail::fail_values(tm, n, w, wi);
+        if (wantv) detail::fill(tm, n, z, make_nan<T>());
+        return;
+    }
+    const R smlnum = rsqrt_(limits<R>::safmin()) / limits<R>::ulp();
+    const R bignum = R(1) / smlnum;
+    st.scalea = 0;
+    st.cscale = R(1);
+    if (st.anrm > R(0) && st.anrm < smlnum) {
+        st.scalea = 1;
+        st.cscale = smlnum;
+    } else if (st.anrm > bignum) {
+        st.scalea = 1;
+        st.cscale = bignum;
+    }
+    if (st.scalea) detail::team_lascl(tm, st.anrm, st.cscale, n, a);
+
+    index_t ilo, ihi;
+    gebal(tm, n, a, ilo, ihi, ws.scale);
+    gehd2(tm, n, ilo, ihi, a, ws.tau);
+    st.ilo = ilo;
+    st.ihi = ihi;
+    if (wantv) orghr(tm, n, ilo, ihi, a, ws.tau, z);
+
+    // Eigenvalues of the rows that balancing isolated.
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
+        if (i < ilo || i > ihi) {
+            w[i] = a(i, i);
+            if constexpr (!cplx) wi[i] = R(0);
+        }
+    }
+    if constexpr (cplx) st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, a, w, ilo, ihi, z, max_iterations);
+    else st.info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, a, w, wi, ilo, ihi, z, max_iterations);
+    tm.sync();  // the eigenvalues (written by the leader) are visible to the team
+}
+
+// Phase 2 of geev (wantvl or wantvr, after geev_schur with wantv): the
+// eigenvectors from the Schur form in a and the Schur vectors in vl (when
+// wanted, else vr), back-transformed and normalized as xGEEV. Does nothing
+// unless QR converged (st.info == 0). wi: the imaginary parts (real T).
+template <class T, class Team, class M>
+BATCHEIG_HD void geev_vectors(const Team &tm, bool wantvl, bool wantvr, index_t n, M a, VecView<real_t<T>> wi,
+                              M vl, M vr, const GeevWork<T> &ws, const GeevState<real_t<T>> &st) {
+    constexpr bool cplx = is_complex<T>;
+    if (st.info != 0 || !(wantvl || wantvr)) return;
+    if (wantvl && wantvr) {
+        for (index_t j = tm.first(0); j < n; j += tm.size())
+            for (index_t i = 0; i < n; ++i) vr(i, j) = vl(i, j);
+        tm.sync();
+    }
+    if constexpr (cplx) trevc_complex(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0);
+    else trevc_real(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0, ws.x1);
+    if (wantvl) {
+        gebak(tm, false, n, st.ilo, st.ihi, ws.scale, n, vl);
+        if constexpr (cplx) detail::normalize_complex(tm, n, vl);
+        else detail::normalize_real(tm, n, vl, wi);
+    }
+    if (wantvr) {
+        gebak(tm, true, n, st.ilo, st.ihi, ws.scale, n, vr);
+        if constexpr (cplx) detail::normalize_complex(tm, n, vr);
+        else detail::normalize_real(tm, n, vr, wi);
+    }
+}
+
+// Phase 3 of geev: undo the scaling of the valid eigenvalues; when QR did
+// not converge, the eigenvalues it did not find and every vector are NaN.
+// Returns the per-matrix info code.
+template <class T, class Team, class M>
+BATCHEIG_HD int geev_finish(const Team &tm, bool wantvl, bool wantvr, index_t n, VecView<T> w,
+                            VecView<real_t<T>> wi, M vl, M vr, const GeevState<real_t<T>> &st) {
+    using R = real_t<T>;
+    if (st.info == BATCHEIG_INFO_NONFINITE) {
+        // geev_schur set the eigenvalues and the Schur vectors to NaN.
+        const T nan = make_nan<T>();
+        if (wantvl && wantvr) detail::fill(tm, n, vr, nan);
+        else tm.sync();
+        return BATCHEIG_INFO_NONFINITE;
+    }
+    // The barrier first: the vector normalization reads wi in every member,
+    // and its last iterations need not end with one.
+    tm.sync();
+    if (st.scalea && tm.leader()) {
+        lascl_vec(st.cscale, st.anrm, n - st.info, VecView<T>{&w[st.info], w.inc});
+        if constexpr (!is_complex<T>) lascl_vec(st.cscale, st.anrm, n - st.info, VecView<R>{&wi[st.info], wi.inc});
+    }
+    tm.sync();
+    if (st.info > 0) {
+        detail::fail_values(tm, st.info, w, wi);
+        if (wantvl) detail::fill(tm, n, vl, make_nan<T>());
+        if (wantvr) detail::fill(tm, n, vr, make_nan<T>());
+    }
+    return static_cast<int>(st.info);
+}
+
 // Eigen-decomposition of one n x n matrix a (overwritten). Real T: the
 // eigenvalues go to (w, wi), LAPACK-packed real eigenvectors to vl / vr;
 // complex T: eigenvalues to w (wi unused). Returns the per-matrix info code:
@@ -164,89 +295,10 @@ BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
 template <class T, class Team, class M>
 BATCHEIG_HD int geev(const Team &tm, bool wantvl, bool wantvr, index_t n, M a, VecView<T> w,
                      VecView<real_t<T>> wi, M vl, M vr, const GeevWork<T> &ws, index_t max_iterations) {
-    using R = real_t<T>;
-    constexpr bool cplx = is_complex<T>;
-    const T nan = make_nan<T>();
-    auto fail_all = [&](index_t first_bad_end) {
-        // Eigenvalues [0, first_bad_end) and every vector are NaN.
-        for (index_t i = tm.first(0); i < first_bad_end; i += tm.size()) {
-            w[i] = nan;
-            if constexpr (!cplx) wi[i] = R(NAN);
-        }
-        if (wantvl) detail::fill(tm, n, vl, nan);
-        if (wantvr) detail::fill(tm, n, vr, nan);
-    };
-
-    // Scale a if its largest entry is outside [smlnum, bignum].
-    const R anrm = detail::max_abs(tm, n, a);
-    if (!is_finite(anrm)) {
-        fail_all(n);
-        return BATCHEIG_INFO_NONFINITE;
-    }
-    const R smlnum = rsqrt_(limits<R>::safmin()) / limits<R>::ulp();
-    const R bignum = R(1) / smlnum;
-    bool scalea = false;
-    R cscale = R(1);
-    if (anrm > R(0) && anrm < smlnum) {
-        scalea = true;
-        cscale = smlnum;
-    } else if (anrm > bignum) {
-        scalea = true;
-        cscale = bignum;
-    }
-    if (scalea) detail::team_lascl(tm, anrm, cscale, n, a);
-
-    index_t ilo, ihi;
-    gebal(tm, n, a, ilo, ihi, ws.scale);
-    gehd2(tm, n, ilo, ihi, a, ws.tau);
-
-    const bool wantv = wantvl || wantvr;
-    M z = wantvl ? vl : vr;  // where the Schur vectors are accumulated
-    if (wantv) orghr(tm, n, ilo, ihi, a, ws.tau, z);
-
-    // Eigenvalues of the rows that balancing isolated.
-    for (index_t i = tm.first(0); i < n; i += tm.size()) {
-        if (i < ilo || i > ihi) {
-            w[i] = a(i, i);
-            if constexpr (!cplx) wi[i] = R(0);
-        }
-    }
-    index_t info;
-    if constexpr (cplx) info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, a, w, ilo, ihi, z, max_iterations);
-    else info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, a, w, wi, ilo, ihi, z, max_iterations);
-    tm.sync();  // the eigenvalues (written by the leader) are visible to the team
-
-    if (info == 0 && wantv) {
-        if (wantvl && wantvr) {
-            for (index_t j = tm.first(0); j < n; j += tm.size())
-                for (index_t i = 0; i < n; ++i) vr(i, j) = vl(i, j);
-            tm.sync();
-        }
-        if constexpr (cplx) trevc_complex(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0);
-        else trevc_real(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0, ws.x1);
-        if (wantvl) {
-            gebak(tm, false, n, ilo, ihi, ws.scale, n, vl);
-            if constexpr (cplx) detail::normalize_complex(tm, n, vl);
-            else detail::normalize_real(tm, n, vl, wi);
-        }
-        if (wantvr) {
-            gebak(tm, true, n, ilo, ihi, ws.scale, n, vr);
-            if constexpr (cplx) detail::normalize_complex(tm, n, vr);
-            else detail::normalize_real(tm, n, vr, wi);
-        }
-    }
-
-    // Undo the scaling of the eigenvalues that are valid (one member: O(n)).
-    // The barrier first: the vector normalization reads wi in every member,
-    // and its last iterations need not end with one.
-    tm.sync();
-    if (scalea && tm.leader()) {
-        lascl_vec(cscale, anrm, n - info, VecView<T>{&w[info], w.inc});
-        if constexpr (!cplx) lascl_vec(cscale, anrm, n - info, VecView<R>{&wi[info], wi.inc});
-    }
-    tm.sync();
-    if (info > 0) fail_all(info);
-    return static_cast<int>(info);
+    GeevState<real_t<T>> st;
+    geev_schur(tm, wantvl || wantvr, n, a, w, wi, wantvl ? vl : vr, ws, max_iterations, st);
+    geev_vectors(tm, wantvl, wantvr, n, a, wi, vl, vr, ws, st);
+    return geev_finish(tm, wantvl, wantvr, n, w, wi, vl, vr, st);
 }
 
 // The serial form (one thread per problem): host backend and the

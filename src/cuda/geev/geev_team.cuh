@@ -79,8 +79,139 @@ __device__ void solve_in_shared(const Team &tm, const GeevProblem<T> &p, std::in
     if (want_vr) copy_out(svr, p.VR + b * std::int64_t(p.ldvr) * n, p.ldvr);
 }
 
-// p lanes of a warp per matrix; blockDim.x / P matrices per block.
-template <class T, int P, bool Vectors>
+// ---- The warp variant with vectors: two launches -----------------------------
+// With eigenvectors the one-kernel form is ~450 KB of machine code (QR with
+// Schur vectors, eigenvector solves, normalization); the warps of an SM are
+// in different phases, and most of their cycles went to instruction fetch
+// (Nsight Compute, H100, n = 30, 32 lanes: 17.2 cycles per issued
+// instruction, 10.6 of them waiting for an instruction). So the problem runs
+// in two launches, each with about half the code and its own register
+// budget: geev_warp_schur_kernel (core::geev_schur: balancing, Hessenberg,
+// QR with the Schur vectors), which leaves T in the caller's A (whose
+// contents are unspecified on exit), the Schur vectors in VL (or VR), and
+// the phase state and balancing factors in the workspace (GeevSplit); then
+// geev_warp_vectors_kernel (core::geev_vectors and core::geev_finish).
+
+// Per-matrix state between the two launches, in the workspace: the states
+// of a piece of the batch, then their balancing factors (n each).
+template <class T>
+struct GeevSplit {
+    using R = core::real_t<T>;
+    core::GeevState<R> *state;
+    R *scale;
+
+    static std::size_t bytes(int n, std::int64_t count) {
+        return align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
+               align256(sizeof(R) * std::size_t(n) * std::size_t(count));
+    }
+    static GeevSplit carve(void *work, std::int64_t count) {
+        auto *base = static_cast<unsigned char *>(work);
+        return GeevSplit{reinterpret_cast<core::GeevState<R> *>(base),
+                         reinterpret_cast<R *>(base + align256(sizeof(core::GeevState<R>) * std::size_t(count)))};
+    }
+};
+
+// Shared-memory bytes of one matrix in the Schur launch: a, the Schur
+// vectors and the O(n) scratch (the balancing factors live in the workspace).
+template <class T>
+std::size_t schur_shared_bytes(int n) {
+    return round16(2 * std::size_t(shared_ld(n)) * n * sizeof(T) + core::GeevWork<T>::bytes(n, false));
+}
+
+// Copy an n x n matrix between the caller's column-major array g (leading
+// dimension ldg) and shared memory s (leading dimension ld), over the team.
+template <bool ToShared, class T, class Team>
+__device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int64_t ldg) {
+    for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
+        const index_t i = e % n, j = e / n;
+        if constexpr (ToShared) s[i + j * ld] = g[i + j * ldg];
+        else g[i + j * ldg] = s[i + j * ld];
+    }
+}
+
+template <class T, int P>
+__global__ __launch_bounds__(256) void geev_warp_schur_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+                                                              std::int64_t count, unsigned slice) {
+    using R = core::real_t<T>;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const auto tm = WarpTeam<P>::make();
+    const int team = threadIdx.x / P;
+    const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
+    if (k >= count) return;  // whole teams leave together
+    const std::int64_t b = b0 + k;
+    const int n = p.n, ld = shared_ld(n);
+    T *sa = reinterpret_cast<T *>(smem + std::size_t(team) * slice);
+    T *sz = sa + std::size_t(ld) * n;
+    T *A = p.A + b * std::int64_t(p.lda) * n;
+    T *Z = p.want_vl ? p.VL + b * std::int64_t(p.ldvl) * n : p.VR + b * std::int64_t(p.ldvr) * n;
+    const std::int64_t ldz = p.want_vl ? p.ldvl : p.ldvr;
+    copy_matrix<true>(tm, n, sa, ld, A, p.lda);
+    tm.sync();
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false);
+    ws.scale = core::VecView<R>{sp.scale + b * n, 1};
+    core::GeevState<R> st;
+    core::geev_schur(tm, true, n, core::SharedView<T>{sa, ld}, core::VecView<T>{p.w + b * n, 1},
+                     core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws,
+                     p.max_iterations, st);
+    tm.sync();  // the Schur form and vectors are complete
+    copy_matrix<false>(tm, n, sa, ld, A, p.lda);
+    copy_matrix<false>(tm, n, sz, ld, Z, ldz);
+    if (tm.leader()) sp.state[b] = st;
+}
+
+template <class T, int P>
+__global__ __launch_bounds__(256) void geev_warp_vectors_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+                                                                std::int64_t count, unsigned slice) {
+    using R = core::real_t<T>;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const auto tm = WarpTeam<P>::make();
+    const int team = threadIdx.x / P;
+    const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
+    if (k >= count) return;  // whole teams leave together
+    const std::int64_t b = b0 + k;
+    const int n = p.n, ld = shared_ld(n);
+    const bool want_vl = p.want_vl, want_vr = p.want_vr;
+    T *sa = reinterpret_cast<T *>(smem + std::size_t(team) * slice);
+    T *svl = sa + std::size_t(ld) * n;
+    T *svr = want_vl ? svl + std::size_t(ld) * n : svl;
+    T *sw = want_vr ? svr + std::size_t(ld) * n : svr;
+    T *VL = want_vl ? p.VL + b * std::int64_t(p.ldvl) * n : nullptr;
+    T *VR = want_vr ? p.VR + b * std::int64_t(p.ldvr) * n : nullptr;
+    const core::GeevState<R> st = sp.state[b];
+    copy_matrix<true>(tm, n, sa, ld, p.A + b * std::int64_t(p.lda) * n, p.lda);
+    if (want_vl) copy_matrix<true>(tm, n, svl, ld, VL, p.ldvl);
+    else copy_matrix<true>(tm, n, svr, ld, VR, p.ldvr);
+    tm.sync();
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(sw, n, true);
+    ws.scale = core::VecView<R>{sp.scale + b * n, 1};
+    const core::SharedView<T> vl{want_vl ? svl : nullptr, ld}, vr{want_vr ? svr : nullptr, ld};
+    const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
+    core::geev_vectors(tm, want_vl, want_vr, n, core::SharedView<T>{sa, ld}, wi, vl, vr, ws, st);
+    const int info = core::geev_finish(tm, want_vl, want_vr, n, core::VecView<T>{p.w + b * n, 1}, wi, vl, vr, st);
+    if (tm.leader()) p.info[b] = info;
+    // geev_finish ends with a sync: the vectors are complete.
+    if (want_vl) copy_matrix<false>(tm, n, svl, ld, VL, p.ldvl);
+    if (want_vr) copy_matrix<false>(tm, n, svr, ld, VR, p.ldvr);
+}
+
+// The matrices [c0, c0 + count) of p as a problem of their own.
+template <class T>
+GeevProblem<T> problem_piece(const GeevProblem<T> &p, std::int64_t c0, int count) {
+    GeevProblem<T> q = p;
+    const std::int64_t n = p.n;
+    q.A += c0 * p.lda * n;
+    q.w += c0 * n;
+    if (q.wi) q.wi += c0 * n;
+    if (p.want_vl) q.VL += c0 * p.ldvl * n;
+    if (p.want_vr) q.VR += c0 * p.ldvr * n;
+    q.info += c0;
+    q.batch = count;
+    return q;
+}
+
+// p lanes of a warp per matrix, eigenvalues only; blockDim.x / P matrices
+// per block.
+template <class T, int P>
 __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::int64_t b0, std::int64_t count,
                                                         unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
@@ -88,7 +219,7 @@ __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::i
     const int team = threadIdx.x / P;
     const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
     if (k >= count) return;  // whole teams leave together
-    solve_in_shared<Vectors>(tm, p, b0 + k, smem + std::size_t(team) * slice);
+    solve_in_shared<false>(tm, p, b0 + k, smem + std::size_t(team) * slice);
 }
 
 // One block per matrix, in shared memory.
@@ -122,21 +253,40 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
     if (tm.leader()) p.info[b] = info;
 }
 
-template <class T, int P>
-batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p) {
-    const std::size_t slice = shared_bytes<T>(p.n, p.want_vl, p.want_vr);
+// Launch kernel over the batch in blocks of the most resident teams of P
+// lanes, each team with `slice` bytes of shared memory.
+template <int P, class Kernel, class... Args>
+batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, std::int64_t batch, Args... args) {
     if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    auto kernel = (p.want_vl || p.want_vr) ? geev_warp_kernel<T, P, true> : geev_warp_kernel<T, P, false>;
     // Teams per block: the most resident per SM (a block of 32 teams of
     // 3.7 KB, n = 20 with 8 lanes, fits once in an SM's 228 KB; blocks of
     // 8 teams fit seven times), see teams_per_block().
-    const int teams = teams_per_block(kernel, P, slice, p.batch);
+    const int teams = teams_per_block(kernel, P, slice, batch);
     if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
-    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+    return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
         const unsigned blocks = unsigned((count + teams - 1) / teams);
-        kernel<<<blocks, teams * P, bytes, s>>>(p, b0, count, unsigned(slice));
+        kernel<<<blocks, teams * P, bytes, s>>>(args..., b0, count, unsigned(slice));
     });
+}
+
+template <class T, int P>
+batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
+    if (!(p.want_vl || p.want_vr))
+        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), p.batch, p);
+    // Vectors: the two launches over pieces of the batch whose state fits the workspace.
+    const std::int64_t chunk = plan::tuning::cuda_geev_warp_split_chunk;
+    for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
+        const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
+        const GeevProblem<T> q = problem_piece(p, c0, count);
+        const GeevSplit<T> sp = GeevSplit<T>::carve(work, count);
+        batcheigStatus_t st = launch_teams<P>(s, geev_warp_schur_kernel<T, P>, schur_shared_bytes<T>(p.n), count, q, sp);
+        if (st == BATCHEIG_STATUS_SUCCESS)
+            st = launch_teams<P>(s, geev_warp_vectors_kernel<T, P>, shared_bytes<T>(p.n, p.want_vl, p.want_vr),
+                                 count, q, sp);
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    }
+    return BATCHEIG_STATUS_SUCCESS;
 }
 
 }  // namespace geev_team_detail
@@ -154,14 +304,23 @@ bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
            std::size_t(shared_optin_bytes());
 }
 
+// Workspace of the warp variant: with vectors, the state of each matrix
+// of one piece of the batch between the two launches; none without.
 template <class T>
-batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p) {
+std::size_t geev_warp_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
+    if (!(want_vl || want_vr)) return 0;
+    const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_warp_split_chunk);
+    return geev_team_detail::GeevSplit<T>::bytes(n, count);
+}
+
+template <class T>
+batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
     switch (geev_warp_lanes(p.n)) {
         case 4:
-        case 8: return launch_warp<T, 8>(s, p);
-        case 16: return launch_warp<T, 16>(s, p);
-        default: return launch_warp<T, 32>(s, p);
+        case 8: return launch_warp<T, 8>(s, p, work);
+        case 16: return launch_warp<T, 16>(s, p, work);
+        default: return launch_warp<T, 32>(s, p, work);
     }
 }
 
