@@ -13,20 +13,20 @@
 namespace batcheig::core {
 
 // Scratch of one geev problem: O(n), never n x n (the Schur vectors are
-// accumulated in the caller's VL or VR).
+// accumulated in the caller's VL or VR, and the eigenvector solutions kept
+// below T's subdiagonal, core/trevc.hpp).
 template <class T>
 struct GeevWork {
     using R = real_t<T>;
     VecView<R> scale;  // n: balancing permutation / scaling
     VecView<T> tau;    // n: Householder factors
     VecView<R> cn;     // n: column norms for the eigenvector solves
-    VecView<T> x0;     // n: eigenvector work (real part for real types)
-    VecView<T> x1;     // n: imaginary part for real types
+    VecView<T> xt;     // 3n: the last three columns of the eigenvector solutions
 
     // Bytes of one contiguous GeevWork.
     BATCHEIG_HD static std::size_t bytes(index_t n, bool want_vectors) {
         std::size_t b = std::size_t(n) * (sizeof(R) + sizeof(T));
-        if (want_vectors) b += std::size_t(n) * (sizeof(R) + 2 * sizeof(T));
+        if (want_vectors) b += std::size_t(n) * (sizeof(R) + 3 * sizeof(T));
         return b;
     }
     // Lay a GeevWork out over `mem` (T members first: they have the larger alignment).
@@ -34,9 +34,8 @@ struct GeevWork {
         GeevWork w{};
         T *pt = static_cast<T *>(mem);
         w.tau = VecView<T>{pt, 1};
-        w.x0 = VecView<T>{want_vectors ? pt + n : nullptr, 1};
-        w.x1 = VecView<T>{want_vectors ? pt + 2 * n : nullptr, 1};
-        R *pr = reinterpret_cast<R *>(pt + (want_vectors ? 3 * n : n));
+        w.xt = VecView<T>{want_vectors ? pt + n : nullptr, 1};
+        R *pr = reinterpret_cast<R *>(pt + (want_vectors ? 4 * n : n));
         w.scale = VecView<R>{pr, 1};
         w.cn = VecView<R>{want_vectors ? pr + n : nullptr, 1};
         return w;
@@ -114,48 +113,50 @@ BATCHEIG_HD index_t team_argmax_sq(const Team &tm, index_t n, M v, index_t i, in
 }
 
 // Normalize real eigenvectors as xGEEV: unit 2-norm, and for a complex pair
-// the component of largest modulus made real.
+// the component of largest modulus made real. Each member normalizes the
+// columns it owns (a pair by the owner of its first column), serially.
 template <class Team, class M, class V>
 BATCHEIG_HD void normalize_real(const Team &tm, index_t n, M v, V wi) {
     using R = typename M::value_type;
-    for (index_t i = 0; i < n; ++i) {
+    const SerialTeam one;
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
         if (wi[i] == R(0)) {
-            const R nrm = team_nrm2(tm, n, v.col(i));
-            team_scal(tm, n, R(1) / nrm, v.col(i));
+            const R nrm = team_nrm2(one, n, v.col(i));
+            team_scal(one, n, R(1) / nrm, v.col(i));
         } else if (wi[i] > R(0)) {
-            const R n1 = team_nrm2(tm, n, v.col(i));
-            const R n2 = team_nrm2(tm, n, v.col(i + 1));
+            const R n1 = team_nrm2(one, n, v.col(i));
+            const R n2 = team_nrm2(one, n, v.col(i + 1));
             const R scl = R(1) / lapy2(n1, n2);
-            team_scal(tm, n, scl, v.col(i));
-            team_scal(tm, n, scl, v.col(i + 1));
+            team_scal(one, n, scl, v.col(i));
+            team_scal(one, n, scl, v.col(i + 1));
             R best;
-            const index_t k = team_argmax_sq(tm, n, v, i, i + 1, best);
+            const index_t k = team_argmax_sq(one, n, v, i, i + 1, best);
             R cs, sn, rr;
             lartg(v(k, i), v(k, i + 1), cs, sn, rr);
-            tm.sync();  // every member has read row k
-            team_rot(tm, n, v.col(i), v.col(i + 1), cs, sn);
-            if (tm.leader()) v(k, i + 1) = R(0);
-            tm.sync();
+            team_rot(one, n, v.col(i), v.col(i + 1), cs, sn);
+            v(k, i + 1) = R(0);
         }
     }
+    tm.sync();
 }
 
-// Normalize complex eigenvectors as xGEEV: unit 2-norm, largest component real.
+// Normalize complex eigenvectors as xGEEV: unit 2-norm, largest component
+// real; each member its own columns, serially.
 template <class Team, class M>
 BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
     using T = typename M::value_type;
     using R = real_t<T>;
-    for (index_t i = 0; i < n; ++i) {
-        const R nrm = team_nrm2(tm, n, v.col(i));
-        team_scal(tm, n, R(1) / nrm, v.col(i));
+    const SerialTeam one;
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
+        const R nrm = team_nrm2(one, n, v.col(i));
+        team_scal(one, n, R(1) / nrm, v.col(i));
         R best;
-        const index_t k = team_argmax_sq(tm, n, v, i, -1, best);
+        const index_t k = team_argmax_sq(one, n, v, i, -1, best);
         T tmp = conj(v(k, i)) / rsqrt_(best);
-        tm.sync();  // every member has read v(k, i)
-        team_scal(tm, n, tmp, v.col(i));
-        if (tm.leader()) v(k, i) = T(real(v(k, i)));
-        tm.sync();
+        team_scal(one, n, tmp, v.col(i));
+        v(k, i) = T(real(v(k, i)));
     }
+    tm.sync();
 }
 
 }  // namespace detail
@@ -238,8 +239,8 @@ BATCHEIG_HD void geev_vectors(const Team &tm, bool wantvl, bool wantvr, index_t 
             for (index_t i = 0; i < n; ++i) vr(i, j) = vl(i, j);
         tm.sync();
     }
-    if constexpr (cplx) trevc_complex(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0);
-    else trevc_real(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.x0, ws.x1);
+    if constexpr (cplx) trevc_complex(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.xt);
+    else trevc_real(tm, wantvr, wantvl, n, a, vl, vr, ws.cn, ws.xt);
     if (wantvl) {
         gebak(tm, false, n, st.ilo, st.ihi, ws.scale, n, vl);
         if constexpr (cplx) detail::normalize_complex(tm, n, vl);

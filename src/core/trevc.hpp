@@ -5,15 +5,19 @@
 //
 // Every division is guarded: near-singular pivots are perturbed to smin and
 // the right-hand side is rescaled when an update could overflow, as LAPACK.
-// The columns are processed in the order that lets the back-transformation
-// overwrite Q in place (right vectors from the last column, left vectors
-// from the first).
 //
-// Teams (core/team.hpp): the member that owns index k of the work vectors
-// does every update of entry k (scaling, solution, axpy), in the serial
-// order; the pivots are solved redundantly by every member; the dot products
-// of the left solves are team sums; the back-transformation gives each
-// member whole rows of Q.
+// Three phases per side (right, then left), so that a team works on many
+// eigenvectors at once:
+//   1. solve: each member solves, serially and exactly as LAPACK, the
+//      eigenvectors of T it owns (column ki, or the pair that ends (right) or
+//      starts (left) at ki, by the owner of ki); the solutions X are kept in
+//      the part of T's array below its subdiagonal, which T does not use
+//      (column col in row col + 3 for the right vectors, mirrored for the
+//      left ones), and the last three columns in the 3n scratch `xt`;
+//   2. back-transform: each member overwrites whole rows of Q by Q X, the
+//      columns in the order that lets Q be overwritten in place;
+//   3. scale: each member scales the columns it owns.
+// The arithmetic of every entry is the serial xTREVC's, whatever the team.
 #pragma once
 
 #include "core/laln2.hpp"
@@ -33,24 +37,33 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
     tm.sync();
 }
 
-// y = Q(:, c0:c0+len) * x(c0:c0+len) + beta * Q(:, col), written into
-// Q(:, col); each member owns whole rows.
-template <class Team, class M, class V, class S>
-BATCHEIG_HD void back_transform(const Team &tm, index_t n, M q, index_t c0, index_t len, V x, S beta,
-                                index_t col) {
-    for (index_t r = tm.first(0); r < n; r += tm.size()) {
-        auto y = q(r, col) * beta;
-        for (index_t c = c0; c < c0 + len; ++c) y += q(r, c) * x[c];
-        q(r, col) = y;
-    }
-    tm.sync();
+// Column col of the eigenvector solutions X until the back-transformation:
+// a right vector has entries 0..col+1, a left one col-1..n-1, so column
+// col lives in row col + 3 of t (entries (col + 3, k), k <= col + 1, all at
+// least two below the diagonal), a left one mirrored ((n + 2 - col, n - 1 -
+// k)); the three columns that do not fit (col >= n - 3) live in xt (3n).
+template <class M, class V>
+BATCHEIG_HD VecView<typename M::value_type> x_column(M t, V xt, index_t n, index_t col, bool left) {
+    using T = typename M::value_type;
+    const std::int64_t step = std::int64_t(t.ld) * t.es;
+    const index_t c = left ? n - 1 - col : col;
+    if (c + 3 < n) return left ? VecView<T>{&t(c + 3, n - 1), -step} : VecView<T>{&t(c + 3, 0), step};
+    T *base = &xt[(c - (n - 3)) * n];
+    return left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc};
+}
+
+// True when columns (ki - 1, ki) of the real Schur form t are a 2x2 block.
+template <class M>
+BATCHEIG_HD bool pair_ends_at(M t, index_t ki) {
+    if constexpr (is_complex<typename M::value_type>) return false;
+    else return ki > 0 && t(ki, ki - 1) != typename M::value_type(0);
 }
 
 // Entries [lo, hi] of x: x[k] *= scale (if scale != 1), then x[j] = xj and
-// x[k] -= xj * t(k, j) for k < j, by the owner of each entry.
-template <class Team, class M, class V, class S, class R>
-BATCHEIG_HD void solve_update(const Team &tm, index_t lo, index_t hi, V x, R scale, index_t j, S xj, M t) {
-    for (index_t k = tm.first(lo); k <= hi; k += tm.size()) {
+// x[k] -= xj * t(k, j) for k < j.
+template <class M, class V, class S, class R>
+BATCHEIG_HD void solve_update(index_t lo, index_t hi, V x, R scale, index_t j, S xj, M t) {
+    for (index_t k = lo; k <= hi; ++k) {
         auto v = x[k];
         if (scale != R(1)) v = v * scale;
         if (k == j) v = xj;
@@ -61,9 +74,9 @@ BATCHEIG_HD void solve_update(const Team &tm, index_t lo, index_t hi, V x, R sca
 
 // As solve_update for a 2x2 pivot at (j-1, j): x[j-1] = xa, x[j] = xb and
 // x[k] -= xa * t(k, j-1) + xb * t(k, j) for k < j-1.
-template <class Team, class M, class V, class R>
-BATCHEIG_HD void solve_update2(const Team &tm, index_t lo, index_t hi, V x, R scale, index_t j, R xa, R xb, M t) {
-    for (index_t k = tm.first(lo); k <= hi; k += tm.size()) {
+template <class M, class V, class R>
+BATCHEIG_HD void solve_update2(index_t lo, index_t hi, V x, R scale, index_t j, R xa, R xb, M t) {
+    for (index_t k = lo; k <= hi; ++k) {
         R v = x[k];
         if (scale != R(1)) v *= scale;
         if (k == j - 1) v = xa;
@@ -73,418 +86,472 @@ BATCHEIG_HD void solve_update2(const Team &tm, index_t lo, index_t hi, V x, R sc
     }
 }
 
-// x[lo..hi] *= s, by the owners, where s != 1 (the left solves' rescaling
-// and the scaling by a pivot's scale factor), no sync.
-template <class Team, class V, class R>
-BATCHEIG_HD void scale_owned(const Team &tm, index_t lo, index_t hi, V x, R s) {
+// x[lo..hi] *= s, where s != 1.
+template <class V, class R>
+BATCHEIG_HD void scale_range(index_t lo, index_t hi, V x, R s) {
     if (s == R(1)) return;
-    for (index_t k = tm.first(lo); k <= hi; k += tm.size()) x[k] = x[k] * s;
+    for (index_t k = lo; k <= hi; ++k) x[k] = x[k] * s;
 }
 
-// Team sum of t(k, j) * x[k] (conj(t(k, j)) for conj) over k in [lo, hi),
-// each member adding the entries it owns.
-template <bool conj_t, class Team, class M, class V>
-BATCHEIG_HD typename V::value_type owned_dot(const Team &tm, index_t lo, index_t hi, M t, index_t j, V x) {
+// Sum of t(k, j) * x[k] (conj(t(k, j)) for conj_t) over k in [lo, hi).
+template <bool conj_t, class M, class V>
+BATCHEIG_HD typename V::value_type dot_column(index_t lo, index_t hi, M t, index_t j, V x) {
     typename V::value_type s = typename V::value_type(0);
-    for (index_t k = tm.first(lo); k < hi; k += tm.size()) {
+    for (index_t k = lo; k < hi; ++k) {
         if constexpr (conj_t) s += conj(t(k, j)) * x[k];
         else s += t(k, j) * x[k];
     }
-    return team_sum(tm, s);
+    return s;
+}
+
+// Overflow thresholds of the solves.
+template <class R>
+struct TrevcLimits {
+    R ulp, smlnum, bignum;
+    BATCHEIG_HD explicit TrevcLimits(index_t n)
+        : ulp(limits<R>::ulp()),
+          smlnum(limits<R>::safmin() * (R(n) / limits<R>::ulp())),
+          bignum((R(1) - limits<R>::ulp()) / (limits<R>::safmin() * (R(n) / limits<R>::ulp()))) {}
+};
+
+// ---- Real Schur form: the solves of one eigenvector (or pair) ---------------
+
+// Right eigenvector of the real eigenvalue t(ki, ki): solve
+// (T(0:ki-1,0:ki-1) - wr) x = -T(0:ki-1, ki) into xr[0..ki].
+template <class M, class V, class R>
+BATCHEIG_HD void solve_right_real(index_t ki, M t, V cn, VecView<R> xr, const TrevcLimits<R> &lim) {
+    R x[4], b[4];
+    const R wr = t(ki, ki);
+    const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
+    for (index_t k = 0; k <= ki; ++k) xr[k] = k == ki ? R(1) : -t(k, ki);
+    index_t jnxt = ki - 1;
+    for (index_t j = ki - 1; j >= 0; --j) {
+        if (j > jnxt) continue;
+        index_t j1 = j;
+        jnxt = j - 1;
+        if (j > 0 && t(j, j - 1) != R(0)) {
+            j1 = j - 1;
+            jnxt = j - 2;
+        }
+        R scale, xnorm;
+        if (j1 == j) {
+            b[0] = xr[j];
+            laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            // Scale x to avoid overflow when updating the right-hand side.
+            if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
+                x[0] /= xnorm;
+                scale /= xnorm;
+            }
+            solve_update(0, ki, xr, scale, j, x[0], t);
+        } else {
+            b[0] = xr[j - 1];
+            b[1] = xr[j];
+            laln2(false, 2, 1, smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            if (xnorm > R(1)) {
+                R beta = rmax(cn[j - 1], cn[j]);
+                if (beta > lim.bignum / xnorm) {
+                    x[0] /= xnorm;
+                    x[1] /= xnorm;
+                    scale /= xnorm;
+                }
+            }
+            solve_update2(0, ki, xr, scale, j, x[0], x[1], t);
+        }
+    }
+}
+
+// Right eigenvector of the pair (ki-1, ki), eigenvalue wr + i wi: real part
+// into xr[0..ki], imaginary part into xi[0..ki].
+template <class M, class V, class R>
+BATCHEIG_HD void solve_right_pair(index_t ki, M t, V cn, VecView<R> xr, VecView<R> xi, const TrevcLimits<R> &lim) {
+    R x[4], b[4];
+    const R wr = t(ki, ki);
+    const R wi = rsqrt_(rabs(t(ki, ki - 1))) * rsqrt_(rabs(t(ki - 1, ki)));
+    const R smin = rmax(lim.ulp * (rabs(wr) + rabs(wi)), lim.smlnum);
+    R xr0, xi1;  // xr[ki-1], xi[ki]
+    if (rabs(t(ki - 1, ki)) >= rabs(t(ki, ki - 1))) {
+        xr0 = R(1);
+        xi1 = wi / t(ki - 1, ki);
+    } else {
+        xr0 = -wi / t(ki, ki - 1);
+        xi1 = R(1);
+    }
+    for (index_t k = 0; k <= ki; ++k) {
+        if (k == ki - 1) {
+            xr[k] = xr0;
+            xi[k] = R(0);
+        } else if (k == ki) {
+            xr[k] = R(0);
+            xi[k] = xi1;
+        } else {
+            xr[k] = -xr0 * t(k, ki - 1);
+            xi[k] = -xi1 * t(k, ki);
+        }
+    }
+    index_t jnxt = ki - 2;
+    for (index_t j = ki - 2; j >= 0; --j) {
+        if (j > jnxt) continue;
+        index_t j1 = j;
+        jnxt = j - 1;
+        if (j > 0 && t(j, j - 1) != R(0)) {
+            j1 = j - 1;
+            jnxt = j - 2;
+        }
+        R scale, xnorm;
+        if (j1 == j) {
+            b[0] = xr[j];
+            b[2] = xi[j];
+            laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
+            if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
+                x[0] /= xnorm;
+                x[2] /= xnorm;
+                scale /= xnorm;
+            }
+            solve_update(0, ki, xr, scale, j, x[0], t);
+            solve_update(0, ki, xi, scale, j, x[2], t);
+        } else {
+            b[0] = xr[j - 1];
+            b[1] = xr[j];
+            b[2] = xi[j - 1];
+            b[3] = xi[j];
+            laln2(false, 2, 2, smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
+            if (xnorm > R(1)) {
+                R beta = rmax(cn[j - 1], cn[j]);
+                if (beta > lim.bignum / xnorm) {
+                    R rec = R(1) / xnorm;
+                    for (int q = 0; q < 4; ++q) x[q] *= rec;
+                    scale *= rec;
+                }
+            }
+            solve_update2(0, ki, xr, scale, j, x[0], x[1], t);
+            solve_update2(0, ki, xi, scale, j, x[2], x[3], t);
+        }
+    }
+}
+
+// Left eigenvector of the real eigenvalue t(ki, ki): solve
+// (T(ki+1:, ki+1:) - wr)^T x = -T(ki, ki+1:)^T into xr[ki..n-1].
+template <class M, class V, class R>
+BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr, const TrevcLimits<R> &lim) {
+    R x[4], b[4];
+    const R wr = t(ki, ki);
+    const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
+    for (index_t k = ki; k < n; ++k) xr[k] = k == ki ? R(1) : -t(ki, k);
+    R vmax = R(1), vcrit = lim.bignum;
+    index_t jnxt = ki + 1;
+    for (index_t j = ki + 1; j < n; ++j) {
+        if (j < jnxt) continue;
+        index_t j2 = j;
+        jnxt = j + 1;
+        if (j < n - 1 && t(j + 1, j) != R(0)) {
+            j2 = j + 1;
+            jnxt = j + 2;
+        }
+        R scale, xnorm;
+        if (j2 == j) {
+            // Scale if necessary to avoid overflow when forming the right-hand side.
+            if (cn[j] > vcrit) {
+                scale_range(ki, n - 1, xr, R(1) / vmax);
+                vmax = R(1);
+                vcrit = lim.bignum;
+            }
+            b[0] = xr[j] - dot_column<false>(ki + 1, j, t, j, xr);
+            laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            scale_range(ki, n - 1, xr, scale);
+            xr[j] = x[0];
+            vmax = rmax(rabs(x[0]), vmax);
+            vcrit = lim.bignum / vmax;
+        } else {
+            R beta = rmax(cn[j], cn[j + 1]);
+            if (beta > vcrit) {
+                scale_range(ki, n - 1, xr, R(1) / vmax);
+                vmax = R(1);
+                vcrit = lim.bignum;
+            }
+            b[0] = xr[j] - dot_column<false>(ki + 1, j, t, j, xr);
+            b[1] = xr[j + 1] - dot_column<false>(ki + 1, j, t, j + 1, xr);
+            laln2(true, 2, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            scale_range(ki, n - 1, xr, scale);
+            xr[j] = x[0];
+            xr[j + 1] = x[1];
+            vmax = rmax(rmax(rabs(x[0]), rabs(x[1])), vmax);
+            vcrit = lim.bignum / vmax;
+        }
+    }
+}
+
+// Left eigenvector of the pair (ki, ki+1), eigenvalue wr - i wi: real part
+// into xr[ki..n-1], imaginary part into xi[ki..n-1].
+template <class M, class V, class R>
+BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr, VecView<R> xi,
+                                 const TrevcLimits<R> &lim) {
+    R x[4], b[4];
+    const R wr = t(ki, ki);
+    const R wi = rsqrt_(rabs(t(ki, ki + 1))) * rsqrt_(rabs(t(ki + 1, ki)));
+    const R smin = rmax(lim.ulp * (rabs(wr) + rabs(wi)), lim.smlnum);
+    R xr0, xi1;  // xr[ki], xi[ki+1]
+    if (rabs(t(ki, ki + 1)) >= rabs(t(ki + 1, ki))) {
+        xr0 = wi / t(ki, ki + 1);
+        xi1 = R(1);
+    } else {
+        xr0 = R(1);
+        xi1 = -wi / t(ki + 1, ki);
+    }
+    for (index_t k = ki; k < n; ++k) {
+        if (k == ki) {
+            xr[k] = xr0;
+            xi[k] = R(0);
+        } else if (k == ki + 1) {
+            xr[k] = R(0);
+            xi[k] = xi1;
+        } else {
+            xr[k] = -xr0 * t(ki, k);
+            xi[k] = -xi1 * t(ki + 1, k);
+        }
+    }
+    R vmax = R(1), vcrit = lim.bignum;
+    index_t jnxt = ki + 2;
+    for (index_t j = ki + 2; j < n; ++j) {
+        if (j < jnxt) continue;
+        index_t j2 = j;
+        jnxt = j + 1;
+        if (j < n - 1 && t(j + 1, j) != R(0)) {
+            j2 = j + 1;
+            jnxt = j + 2;
+        }
+        R scale, xnorm;
+        if (j2 == j) {
+            if (cn[j] > vcrit) {
+                const R rec = R(1) / vmax;
+                scale_range(ki, n - 1, xr, rec);
+                scale_range(ki, n - 1, xi, rec);
+                vmax = R(1);
+                vcrit = lim.bignum;
+            }
+            b[0] = xr[j] - dot_column<false>(ki + 2, j, t, j, xr);
+            b[2] = xi[j] - dot_column<false>(ki + 2, j, t, j, xi);
+            laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
+            scale_range(ki, n - 1, xr, scale);
+            scale_range(ki, n - 1, xi, scale);
+            xr[j] = x[0];
+            xi[j] = x[2];
+            vmax = rmax(rmax(rabs(x[0]), rabs(x[2])), vmax);
+            vcrit = lim.bignum / vmax;
+        } else {
+            R beta = rmax(cn[j], cn[j + 1]);
+            if (beta > vcrit) {
+                const R rec = R(1) / vmax;
+                scale_range(ki, n - 1, xr, rec);
+                scale_range(ki, n - 1, xi, rec);
+                vmax = R(1);
+                vcrit = lim.bignum;
+            }
+            const R sr0 = dot_column<false>(ki + 2, j, t, j, xr);
+            const R si0 = dot_column<false>(ki + 2, j, t, j, xi);
+            const R sr1 = dot_column<false>(ki + 2, j, t, j + 1, xr);
+            const R si1 = dot_column<false>(ki + 2, j, t, j + 1, xi);
+            b[0] = xr[j] - sr0;
+            b[1] = xr[j + 1] - sr1;
+            b[2] = xi[j] - si0;
+            b[3] = xi[j + 1] - si1;
+            laln2(true, 2, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
+            scale_range(ki, n - 1, xr, scale);
+            scale_range(ki, n - 1, xi, scale);
+            xr[j] = x[0];
+            xi[j] = x[2];
+            xr[j + 1] = x[1];
+            xi[j + 1] = x[3];
+            vmax = rmax(rmax(rmax(rabs(x[0]), rabs(x[2])), rmax(rabs(x[1]), rabs(x[3]))), vmax);
+            vcrit = lim.bignum / vmax;
+        }
+    }
+}
+
+// ---- Complex Schur form: the solves of one eigenvector ----------------------
+
+// Solve d * xj = rhs with |d| kept >= smin; returns the factor (<= 1) by
+// which the whole right-hand side must be scaled first to avoid overflow.
+template <class T, class R>
+BATCHEIG_HD R guarded_div(T rhs, T d, R smin, R bignum, T &xj) {
+    if (abs1(d) < smin) d = T(smin);
+    R cnorm = abs1(d), bnorm = abs1(rhs), scale = R(1);
+    if (cnorm < R(1) && bnorm > R(1) && bnorm > bignum * cnorm) scale = R(1) / bnorm;
+    xj = (rhs * scale) / d;
+    return scale;
+}
+
+// Right eigenvector of t(ki, ki): back-substitution
+// (T(0:ki-1,0:ki-1) - lambda) x = s * rhs into x[0..ki].
+template <class M, class V, class T, class R>
+BATCHEIG_HD void solve_right_complex(index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
+    const T lambda = t(ki, ki);
+    const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
+    for (index_t k = 0; k <= ki; ++k) x[k] = k == ki ? T(R(1)) : -t(k, ki);
+    for (index_t j = ki - 1; j >= 0; --j) {
+        T xj;
+        R scale = guarded_div(x[j], t(j, j) - lambda, smin, lim.bignum, xj);
+        R xnorm = abs1(xj);
+        if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
+            xj = xj / xnorm;
+            scale /= xnorm;
+        }
+        solve_update(0, ki, x, scale, j, xj, t);
+    }
+}
+
+// Left eigenvector of t(ki, ki): forward substitution
+// (T(ki+1:,ki+1:) - lambda)^H x = s * rhs into x[ki..n-1].
+template <class M, class V, class T, class R>
+BATCHEIG_HD void solve_left_complex(index_t n, index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
+    const T lambda = t(ki, ki);
+    const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
+    for (index_t k = ki; k < n; ++k) x[k] = k == ki ? T(R(1)) : -conj(t(ki, k));
+    R vmax = R(1), vcrit = lim.bignum;
+    for (index_t j = ki + 1; j < n; ++j) {
+        if (cn[j] > vcrit) {
+            scale_range(ki, n - 1, x, R(1) / vmax);
+            vmax = R(1);
+            vcrit = lim.bignum;
+        }
+        const T s = dot_column<true>(ki + 1, j, t, j, x);
+        T xj;
+        R scale = guarded_div(x[j] - s, conj(t(j, j) - lambda), smin, lim.bignum, xj);
+        scale_range(ki, n - 1, x, scale);
+        x[j] = xj;
+        vmax = rmax(abs1(xj), vmax);
+        vcrit = lim.bignum / vmax;
+    }
+}
+
+// ---- Phases 2 and 3 ----------------------------------------------------------
+
+// q(r, col) * x[col] + sum of q(r, c) * x[c] over c in [c0, c0 + len), the
+// back-transformed entry r of column col.
+template <class M, class V>
+BATCHEIG_HD typename M::value_type transformed(M q, index_t r, index_t col, index_t c0, index_t len, V x) {
+    auto y = q(r, col) * x[col];
+    for (index_t c = c0; c < c0 + len; ++c) y += q(r, c) * x[c];
+    return y;
+}
+
+// q = q * X for the right vectors, in place: each member owns whole rows,
+// the columns from the last (column ki of Q X needs columns 0..ki of Q).
+template <class Team, class M, class V>
+BATCHEIG_HD void back_transform_right(const Team &tm, index_t n, M t, M q, V xt) {
+    for (index_t r = tm.first(0); r < n; r += tm.size()) {
+        for (index_t ki = n - 1; ki >= 0; --ki) {
+            if (pair_ends_at(t, ki)) {
+                const auto yr = transformed(q, r, ki - 1, 0, ki - 1, x_column(t, xt, n, ki - 1, false));
+                const auto yi = transformed(q, r, ki, 0, ki - 1, x_column(t, xt, n, ki, false));
+                q(r, ki - 1) = yr;
+                q(r, ki) = yi;
+                --ki;
+            } else {
+                q(r, ki) = transformed(q, r, ki, 0, ki, x_column(t, xt, n, ki, false));
+            }
+        }
+    }
+    tm.sync();
+}
+
+// q = q * X for the left vectors, in place, the columns from the first.
+template <class Team, class M, class V>
+BATCHEIG_HD void back_transform_left(const Team &tm, index_t n, M t, M q, V xt) {
+    for (index_t r = tm.first(0); r < n; r += tm.size()) {
+        for (index_t ki = 0; ki < n; ++ki) {
+            if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
+                const auto yr = transformed(q, r, ki, ki + 2, n - ki - 2, x_column(t, xt, n, ki, true));
+                const auto yi = transformed(q, r, ki + 1, ki + 2, n - ki - 2, x_column(t, xt, n, ki + 1, true));
+                q(r, ki) = yr;
+                q(r, ki + 1) = yi;
+                ++ki;
+            } else {
+                q(r, ki) = transformed(q, r, ki, ki + 1, n - ki - 1, x_column(t, xt, n, ki, true));
+            }
+        }
+    }
+    tm.sync();
+}
+
+// Scale every eigenvector so that its largest |re| + |im| is 1 (a real
+// pair: the largest |v(k, re)| + |v(k, im)|), each member its own columns.
+template <class Team, class M>
+BATCHEIG_HD void scale_columns(const Team &tm, index_t n, M t, M v) {
+    using T = typename M::value_type;
+    using R = real_t<T>;
+    for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
+        if (pair_ends_at(t, ki)) continue;  // scaled with ki - 1
+        if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
+            R emax = R(0);
+            for (index_t k = 0; k < n; ++k) emax = rmax(emax, rabs(real(v(k, ki))) + rabs(real(v(k, ki + 1))));
+            const R remax = R(1) / emax;
+            for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * remax;
+            for (index_t k = 0; k < n; ++k) v(k, ki + 1) = v(k, ki + 1) * remax;
+        } else {
+            const R emax = abs1(v(iamax(n, v.col(ki)), ki));
+            for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * (R(1) / emax);
+        }
+    }
+    tm.sync();
 }
 }  // namespace detail
 
-// Real Schur form. t: n x n quasi-triangular with standardized 2x2 blocks.
-// cn: n reals; xr, xi: n reals each.
+// Real Schur form. t: n x n quasi-triangular with standardized 2x2 blocks;
+// the part of its array below the subdiagonal is overwritten. cn: n reals;
+// xt: 3n reals.
 template <class Team, class M, class V>
-BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M t, M vl, M vr, V cn, V xr, V xi) {
+BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M t, M vl, M vr, V cn, V xt) {
     using R = typename M::value_type;
-    const R unfl = limits<R>::safmin();
-    const R ulp = limits<R>::ulp();
-    const R smlnum = unfl * (R(n) / ulp);
-    const R bignum = (R(1) - ulp) / smlnum;
+    const detail::TrevcLimits<R> lim(n);
     detail::column_norms(tm, n, t, cn);
-    R x[4], b[4];
-
     if (right) {
-        for (index_t ki = n - 1; ki >= 0; --ki) {
-            const bool pair = ki > 0 && t(ki, ki - 1) != R(0);  // ki is the 2nd of a pair
-            R wr = t(ki, ki), wi = R(0);
-            if (pair) wi = rsqrt_(rabs(t(ki, ki - 1))) * rsqrt_(rabs(t(ki - 1, ki)));
-            const R smin = rmax(ulp * (rabs(wr) + rabs(wi)), smlnum);
-            if (!pair) {
-                // Real right eigenvector: solve (T(0:ki-1,0:ki-1) - wr) x = -T(0:ki-1, ki).
-                for (index_t k = tm.first(0); k <= ki; k += tm.size()) xr[k] = k == ki ? R(1) : -t(k, ki);
-                tm.sync();
-                index_t jnxt = ki - 1;
-                for (index_t j = ki - 1; j >= 0; --j) {
-                    if (j > jnxt) continue;
-                    index_t j1 = j;
-                    jnxt = j - 1;
-                    if (j > 0 && t(j, j - 1) != R(0)) {
-                        j1 = j - 1;
-                        jnxt = j - 2;
-                    }
-                    R scale, xnorm;
-                    if (j1 == j) {
-                        b[0] = xr[j];
-                        laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
-                        // Scale x to avoid overflow when updating the right-hand side.
-                        if (xnorm > R(1) && cn[j] > bignum / xnorm) {
-                            x[0] /= xnorm;
-                            scale /= xnorm;
-                        }
-                        tm.sync();  // every member has read xr[j]
-                        detail::solve_update(tm, 0, ki, xr, scale, j, x[0], t);
-                        tm.sync();
-                    } else {
-                        b[0] = xr[j - 1];
-                        b[1] = xr[j];
-                        laln2(false, 2, 1, smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
-                        if (xnorm > R(1)) {
-                            R beta = rmax(cn[j - 1], cn[j]);
-                            if (beta > bignum / xnorm) {
-                                x[0] /= xnorm;
-                                x[1] /= xnorm;
-                                scale /= xnorm;
-                            }
-                        }
-                        tm.sync();
-                        detail::solve_update2(tm, 0, ki, xr, scale, j, x[0], x[1], t);
-                        tm.sync();
-                    }
-                }
-                detail::back_transform(tm, n, vr, 0, ki, xr, xr[ki], ki);
-                R emax = rabs(vr(team_iamax(tm, n, vr.col(ki)), ki));
-                tm.sync();
-                team_scal(tm, n, R(1) / emax, vr.col(ki));
-            } else {
-                // Complex right eigenvector for the pair (ki-1, ki), eigenvalue wr + i wi.
-                R xr0, xi1;  // xr[ki-1], xi[ki]
-                if (rabs(t(ki - 1, ki)) >= rabs(t(ki, ki - 1))) {
-                    xr0 = R(1);
-                    xi1 = wi / t(ki - 1, ki);
-                } else {
-                    xr0 = -wi / t(ki, ki - 1);
-                    xi1 = R(1);
-                }
-                for (index_t k = tm.first(0); k <= ki; k += tm.size()) {
-                    if (k == ki - 1) {
-                        xr[k] = xr0;
-                        xi[k] = R(0);
-                    } else if (k == ki) {
-                        xr[k] = R(0);
-                        xi[k] = xi1;
-                    } else {
-                        xr[k] = -xr0 * t(k, ki - 1);
-                        xi[k] = -xi1 * t(k, ki);
-                    }
-                }
-                tm.sync();
-                index_t jnxt = ki - 2;
-                for (index_t j = ki - 2; j >= 0; --j) {
-                    if (j > jnxt) continue;
-                    index_t j1 = j;
-                    jnxt = j - 1;
-                    if (j > 0 && t(j, j - 1) != R(0)) {
-                        j1 = j - 1;
-                        jnxt = j - 2;
-                    }
-                    R scale, xnorm;
-                    if (j1 == j) {
-                        b[0] = xr[j];
-                        b[2] = xi[j];
-                        laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
-                        if (xnorm > R(1) && cn[j] > bignum / xnorm) {
-                            x[0] /= xnorm;
-                            x[2] /= xnorm;
-                            scale /= xnorm;
-                        }
-                        tm.sync();
-                        detail::solve_update(tm, 0, ki, xr, scale, j, x[0], t);
-                        detail::solve_update(tm, 0, ki, xi, scale, j, x[2], t);
-                        tm.sync();
-                    } else {
-                        b[0] = xr[j - 1];
-                        b[1] = xr[j];
-                        b[2] = xi[j - 1];
-                        b[3] = xi[j];
-                        laln2(false, 2, 2, smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
-                        if (xnorm > R(1)) {
-                            R beta = rmax(cn[j - 1], cn[j]);
-                            if (beta > bignum / xnorm) {
-                                R rec = R(1) / xnorm;
-                                for (int q = 0; q < 4; ++q) x[q] *= rec;
-                                scale *= rec;
-                            }
-                        }
-                        tm.sync();
-                        detail::solve_update2(tm, 0, ki, xr, scale, j, x[0], x[1], t);
-                        detail::solve_update2(tm, 0, ki, xi, scale, j, x[2], x[3], t);
-                        tm.sync();
-                    }
-                }
-                const R betar = xr[ki - 1], betai = xi[ki];
-                tm.sync();  // the back-transformations overwrite nothing in x, but keep phases clean
-                detail::back_transform(tm, n, vr, 0, ki - 1, xr, betar, ki - 1);
-                detail::back_transform(tm, n, vr, 0, ki - 1, xi, betai, ki);
-                R emax = R(0);
-                for (index_t k = tm.first(0); k < n; k += tm.size())
-                    emax = rmax(emax, rabs(vr(k, ki - 1)) + rabs(vr(k, ki)));
-                emax = tm.max(emax);
-                const R remax = R(1) / emax;
-                team_scal(tm, n, remax, vr.col(ki - 1));
-                team_scal(tm, n, remax, vr.col(ki));
-                --ki;  // the pair is done
-            }
+        for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
+            if (ki + 1 < n && detail::pair_ends_at(t, ki + 1)) continue;  // solved with ki + 1
+            if (detail::pair_ends_at(t, ki))
+                detail::solve_right_pair(ki, t, cn, detail::x_column(t, xt, n, ki - 1, false),
+                                         detail::x_column(t, xt, n, ki, false), lim);
+            else
+                detail::solve_right_real(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
         }
+        tm.sync();
+        detail::back_transform_right(tm, n, t, vr, xt);
+        detail::scale_columns(tm, n, t, vr);
     }
-
     if (left) {
-        for (index_t ki = 0; ki < n; ++ki) {
-            const bool pair = ki < n - 1 && t(ki + 1, ki) != R(0);  // ki is the 1st of a pair
-            R wr = t(ki, ki), wi = R(0);
-            if (pair) wi = rsqrt_(rabs(t(ki, ki + 1))) * rsqrt_(rabs(t(ki + 1, ki)));
-            const R smin = rmax(ulp * (rabs(wr) + rabs(wi)), smlnum);
-            if (!pair) {
-                // Real left eigenvector: solve (T(ki+1:, ki+1:) - wr)^T x = -T(ki, ki+1:)^T.
-                for (index_t k = tm.first(ki); k < n; k += tm.size()) xr[k] = k == ki ? R(1) : -t(ki, k);
-                tm.sync();
-                R vmax = R(1), vcrit = bignum;
-                index_t jnxt = ki + 1;
-                for (index_t j = ki + 1; j < n; ++j) {
-                    if (j < jnxt) continue;
-                    index_t j2 = j;
-                    jnxt = j + 1;
-                    if (j < n - 1 && t(j + 1, j) != R(0)) {
-                        j2 = j + 1;
-                        jnxt = j + 2;
-                    }
-                    R scale, xnorm;
-                    if (j2 == j) {
-                        // Scale if necessary to avoid overflow when forming the right-hand side.
-                        if (cn[j] > vcrit) {
-                            detail::scale_owned(tm, ki, n - 1, xr, R(1) / vmax);
-                            vmax = R(1);
-                            vcrit = bignum;
-                        }
-                        // (The team sum is a barrier: xr[j] is read after its owner rescaled it.)
-                        R s = detail::owned_dot<false>(tm, ki + 1, j, t, j, xr);
-                        b[0] = xr[j] - s;
-                        laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
-                        tm.sync();  // every member has read xr[j]
-                        detail::scale_owned(tm, ki, n - 1, xr, scale);
-                        if (tm.first(j) == j) xr[j] = x[0];
-                        vmax = rmax(rabs(x[0]), vmax);
-                        vcrit = bignum / vmax;
-                    } else {
-                        R beta = rmax(cn[j], cn[j + 1]);
-                        if (beta > vcrit) {
-                            detail::scale_owned(tm, ki, n - 1, xr, R(1) / vmax);
-                            vmax = R(1);
-                            vcrit = bignum;
-                        }
-                        R s0 = detail::owned_dot<false>(tm, ki + 1, j, t, j, xr);
-                        R s1 = detail::owned_dot<false>(tm, ki + 1, j, t, j + 1, xr);
-                        b[0] = xr[j] - s0;
-                        b[1] = xr[j + 1] - s1;
-                        laln2(true, 2, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
-                        tm.sync();
-                        detail::scale_owned(tm, ki, n - 1, xr, scale);
-                        if (tm.first(j) == j) xr[j] = x[0];
-                        if (tm.first(j + 1) == j + 1) xr[j + 1] = x[1];
-                        vmax = rmax(rmax(rabs(x[0]), rabs(x[1])), vmax);
-                        vcrit = bignum / vmax;
-                    }
-                }
-                tm.sync();
-                detail::back_transform(tm, n, vl, ki + 1, n - ki - 1, xr, xr[ki], ki);
-                R emax = rabs(vl(team_iamax(tm, n, vl.col(ki)), ki));
-                tm.sync();
-                team_scal(tm, n, R(1) / emax, vl.col(ki));
-            } else {
-                // Complex left eigenvector for the pair (ki, ki+1), eigenvalue wr - i wi.
-                R xr0, xi1;  // xr[ki], xi[ki+1]
-                if (rabs(t(ki, ki + 1)) >= rabs(t(ki + 1, ki))) {
-                    xr0 = wi / t(ki, ki + 1);
-                    xi1 = R(1);
-                } else {
-                    xr0 = R(1);
-                    xi1 = -wi / t(ki + 1, ki);
-                }
-                for (index_t k = tm.first(ki); k < n; k += tm.size()) {
-                    if (k == ki) {
-                        xr[k] = xr0;
-                        xi[k] = R(0);
-                    } else if (k == ki + 1) {
-                        xr[k] = R(0);
-                        xi[k] = xi1;
-                    } else {
-                        xr[k] = -xr0 * t(ki, k);
-                        xi[k] = -xi1 * t(ki + 1, k);
-                    }
-                }
-                tm.sync();
-                R vmax = R(1), vcrit = bignum;
-                index_t jnxt = ki + 2;
-                for (index_t j = ki + 2; j < n; ++j) {
-                    if (j < jnxt) continue;
-                    index_t j2 = j;
-                    jnxt = j + 1;
-                    if (j < n - 1 && t(j + 1, j) != R(0)) {
-                        j2 = j + 1;
-                        jnxt = j + 2;
-                    }
-                    R scale, xnorm;
-                    if (j2 == j) {
-                        if (cn[j] > vcrit) {
-                            const R rec = R(1) / vmax;
-                            detail::scale_owned(tm, ki, n - 1, xr, rec);
-                            detail::scale_owned(tm, ki, n - 1, xi, rec);
-                            vmax = R(1);
-                            vcrit = bignum;
-                        }
-                        R sr = detail::owned_dot<false>(tm, ki + 2, j, t, j, xr);
-                        R si = detail::owned_dot<false>(tm, ki + 2, j, t, j, xi);
-                        b[0] = xr[j] - sr;
-                        b[2] = xi[j] - si;
-                        laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
-                        tm.sync();
-                        detail::scale_owned(tm, ki, n - 1, xr, scale);
-                        detail::scale_owned(tm, ki, n - 1, xi, scale);
-                        if (tm.first(j) == j) {
-                            xr[j] = x[0];
-                            xi[j] = x[2];
-                        }
-                        vmax = rmax(rmax(rabs(x[0]), rabs(x[2])), vmax);
-                        vcrit = bignum / vmax;
-                    } else {
-                        R beta = rmax(cn[j], cn[j + 1]);
-                        if (beta > vcrit) {
-                            const R rec = R(1) / vmax;
-                            detail::scale_owned(tm, ki, n - 1, xr, rec);
-                            detail::scale_owned(tm, ki, n - 1, xi, rec);
-                            vmax = R(1);
-                            vcrit = bignum;
-                        }
-                        R sr0 = detail::owned_dot<false>(tm, ki + 2, j, t, j, xr);
-                        R si0 = detail::owned_dot<false>(tm, ki + 2, j, t, j, xi);
-                        R sr1 = detail::owned_dot<false>(tm, ki + 2, j, t, j + 1, xr);
-                        R si1 = detail::owned_dot<false>(tm, ki + 2, j, t, j + 1, xi);
-                        b[0] = xr[j] - sr0;
-                        b[1] = xr[j + 1] - sr1;
-                        b[2] = xi[j] - si0;
-                        b[3] = xi[j + 1] - si1;
-                        laln2(true, 2, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
-                        tm.sync();
-                        detail::scale_owned(tm, ki, n - 1, xr, scale);
-                        detail::scale_owned(tm, ki, n - 1, xi, scale);
-                        if (tm.first(j) == j) {
-                            xr[j] = x[0];
-                            xi[j] = x[2];
-                        }
-                        if (tm.first(j + 1) == j + 1) {
-                            xr[j + 1] = x[1];
-                            xi[j + 1] = x[3];
-                        }
-                        vmax = rmax(rmax(rmax(rabs(x[0]), rabs(x[2])), rmax(rabs(x[1]), rabs(x[3]))), vmax);
-                        vcrit = bignum / vmax;
-                    }
-                }
-                tm.sync();
-                const R betar = xr[ki], betai = xi[ki + 1];
-                detail::back_transform(tm, n, vl, ki + 2, n - ki - 2, xr, betar, ki);
-                detail::back_transform(tm, n, vl, ki + 2, n - ki - 2, xi, betai, ki + 1);
-                R emax = R(0);
-                for (index_t k = tm.first(0); k < n; k += tm.size())
-                    emax = rmax(emax, rabs(vl(k, ki)) + rabs(vl(k, ki + 1)));
-                emax = tm.max(emax);
-                const R remax = R(1) / emax;
-                team_scal(tm, n, remax, vl.col(ki));
-                team_scal(tm, n, remax, vl.col(ki + 1));
-                ++ki;  // the pair is done
-            }
+        for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
+            if (detail::pair_ends_at(t, ki)) continue;  // solved with ki - 1
+            if (ki + 1 < n && detail::pair_ends_at(t, ki + 1))
+                detail::solve_left_pair(n, ki, t, cn, detail::x_column(t, xt, n, ki, true),
+                                        detail::x_column(t, xt, n, ki + 1, true), lim);
+            else
+                detail::solve_left_real(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
         }
+        tm.sync();
+        detail::back_transform_left(tm, n, t, vl, xt);
+        detail::scale_columns(tm, n, t, vl);
     }
 }
 
-// Complex Schur form. t: n x n upper triangular. cn: n reals; x: n complex.
+// Complex Schur form. t: n x n upper triangular; the part of its array
+// below the subdiagonal is overwritten. cn: n reals; xt: 3n complex.
 template <class Team, class M, class VR_, class VC>
-BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n, M t, M vl, M vr, VR_ cn, VC x) {
-    using T = typename M::value_type;
-    using R = real_t<T>;
-    const R unfl = limits<R>::safmin();
-    const R ulp = limits<R>::ulp();
-    const R smlnum = unfl * (R(n) / ulp);
-    const R bignum = (R(1) - ulp) / smlnum;
+BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n, M t, M vl, M vr, VR_ cn, VC xt) {
+    using R = real_t<typename M::value_type>;
+    const detail::TrevcLimits<R> lim(n);
     detail::column_norms(tm, n, t, cn);
-
-    // Solve d * xj = rhs with |d| kept >= smin; returns the factor (<= 1) by
-    // which the whole right-hand side must be scaled first to avoid overflow.
-    auto guarded_div = [&](T rhs, T d, R smin, T &xj) -> R {
-        if (abs1(d) < smin) d = T(smin);
-        R cnorm = abs1(d), bnorm = abs1(rhs), scale = R(1);
-        if (cnorm < R(1) && bnorm > R(1) && bnorm > bignum * cnorm) scale = R(1) / bnorm;
-        xj = (rhs * scale) / d;
-        return scale;
-    };
-
     if (right) {
-        for (index_t ki = n - 1; ki >= 0; --ki) {
-            const T lambda = t(ki, ki);
-            const R smin = rmax(ulp * abs1(lambda), smlnum);
-            for (index_t k = tm.first(0); k <= ki; k += tm.size()) x[k] = k == ki ? T(R(1)) : -t(k, ki);
-            tm.sync();
-            // Back-substitution (T(0:ki-1,0:ki-1) - lambda) x = s * rhs.
-            for (index_t j = ki - 1; j >= 0; --j) {
-                T xj;
-                R scale = guarded_div(x[j], t(j, j) - lambda, smin, xj);
-                R xnorm = abs1(xj);
-                if (xnorm > R(1) && cn[j] > bignum / xnorm) {
-                    xj = xj / xnorm;
-                    scale /= xnorm;
-                }
-                tm.sync();  // every member has read x[j]
-                detail::solve_update(tm, 0, ki, x, scale, j, xj, t);
-                tm.sync();
-            }
-            detail::back_transform(tm, n, vr, 0, ki, x, x[ki], ki);
-            R emax = abs1(vr(team_iamax(tm, n, vr.col(ki)), ki));
-            tm.sync();
-            team_scal(tm, n, R(1) / emax, vr.col(ki));
-        }
+        for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+            detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
+        tm.sync();
+        detail::back_transform_right(tm, n, t, vr, xt);
+        detail::scale_columns(tm, n, t, vr);
     }
-
     if (left) {
-        for (index_t ki = 0; ki < n; ++ki) {
-            const T lambda = t(ki, ki);
-            const R smin = rmax(ulp * abs1(lambda), smlnum);
-            for (index_t k = tm.first(ki); k < n; k += tm.size()) x[k] = k == ki ? T(R(1)) : -conj(t(ki, k));
-            tm.sync();
-            // Forward substitution (T(ki+1:,ki+1:) - lambda)^H x = s * rhs.
-            R vmax = R(1), vcrit = bignum;
-            for (index_t j = ki + 1; j < n; ++j) {
-                if (cn[j] > vcrit) {
-                    detail::scale_owned(tm, ki, n - 1, x, R(1) / vmax);
-                    vmax = R(1);
-                    vcrit = bignum;
-                }
-                // (The team sum is a barrier: x[j] is read after its owner rescaled it.)
-                T s = detail::owned_dot<true>(tm, ki + 1, j, t, j, x);
-                T xj;
-                R scale = guarded_div(x[j] - s, conj(t(j, j) - lambda), smin, xj);
-                tm.sync();  // every member has read x[j]
-                detail::scale_owned(tm, ki, n - 1, x, scale);
-                if (tm.first(j) == j) x[j] = xj;
-                vmax = rmax(abs1(xj), vmax);
-                vcrit = bignum / vmax;
-            }
-            tm.sync();
-            detail::back_transform(tm, n, vl, ki + 1, n - ki - 1, x, x[ki], ki);
-            R emax = abs1(vl(team_iamax(tm, n, vl.col(ki)), ki));
-            tm.sync();
-            team_scal(tm, n, R(1) / emax, vl.col(ki));
-        }
+        for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+            detail::solve_left_complex(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
+        tm.sync();
+        detail::back_transform_left(tm, n, t, vl, xt);
+        detail::scale_columns(tm, n, t, vl);
     }
 }
 

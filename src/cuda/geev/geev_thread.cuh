@@ -21,7 +21,7 @@ constexpr int kThreads = 128;
 template <class T>
 struct Chunk {
     using R = core::real_t<T>;
-    T *a, *vl, *vr, *tau, *x0, *x1;
+    T *a, *vl, *vr, *tau, *xt;
     R *scale, *cn;
 };
 
@@ -43,8 +43,7 @@ std::size_t chunk_bytes(int n, bool want_vl, bool want_vr, std::int64_t B, void 
     k.vl = static_cast<T *>(take(nn * sizeof(T), want_vl));
     k.vr = static_cast<T *>(take(nn * sizeof(T), want_vr));
     k.tau = static_cast<T *>(take(n1 * sizeof(T), true));
-    k.x0 = static_cast<T *>(take(n1 * sizeof(T), want_v));
-    k.x1 = static_cast<T *>(take(n1 * sizeof(T), want_v));
+    k.xt = static_cast<T *>(take(3 * n1 * sizeof(T), want_v));
     k.scale = static_cast<R *>(take(n1 * sizeof(R), true));
     k.cn = static_cast<R *>(take(n1 * sizeof(R), want_v));
     if (c) *c = k;
@@ -77,8 +76,7 @@ __global__ __launch_bounds__(kThreads) void geev_kernel(KernelArgs<T> k) {
     core::VecView<R> wi{k.wi ? k.wi + b * n : nullptr, 1};
     core::GeevWork<T> ws;
     ws.tau = core::VecView<T>{k.c.tau + b, B};
-    ws.x0 = core::VecView<T>{k.c.x0 ? k.c.x0 + b : nullptr, B};
-    ws.x1 = core::VecView<T>{k.c.x1 ? k.c.x1 + b : nullptr, B};
+    ws.xt = core::VecView<T>{k.c.xt ? k.c.xt + b : nullptr, B};
     ws.scale = core::VecView<R>{k.c.scale + b, B};
     ws.cn = core::VecView<R>{k.c.cn ? k.c.cn + b : nullptr, B};
     k.info[b] = core::geev<T>(k.want_vl, k.want_vr, n, a, w, wi, vl, vr, ws, k.max_iterations);
@@ -98,7 +96,7 @@ template <class T>
 __host__ __device__ inline std::size_t shared_thread_bytes(int n, bool want_vl, bool want_vr) {
     using R = core::real_t<T>;
     const std::size_t nn = std::size_t(n) * n, vec = (want_vl || want_vr) ? 1 : 0;
-    return sizeof(T) * (nn * (1 + std::size_t(want_vl) + std::size_t(want_vr)) + std::size_t(n) * (1 + 2 * vec)) +
+    return sizeof(T) * (nn * (1 + std::size_t(want_vl) + std::size_t(want_vr)) + std::size_t(n) * (1 + 3 * vec)) +
            sizeof(R) * std::size_t(n) * (1 + vec);
 }
 
@@ -120,9 +118,8 @@ __global__ __launch_bounds__(kThreads) void geev_shared_kernel(GeevProblem<T> p,
     T *vl = a + std::size_t(nn) * S;
     T *vr = vl + (p.want_vl ? std::size_t(nn) * S : 0);
     T *tau = vr + (p.want_vr ? std::size_t(nn) * S : 0);
-    T *x0 = tau + std::size_t(n) * S;
-    T *x1 = x0 + std::size_t(n) * S;
-    R *scale = reinterpret_cast<R *>(x0 + (want_v ? 2 * std::size_t(n) * S : 0));
+    T *xt = tau + std::size_t(n) * S;
+    R *scale = reinterpret_cast<R *>(xt + (want_v ? 3 * std::size_t(n) * S : 0));
     R *cn = scale + std::size_t(n) * S;
     const int lane = int(threadIdx.x) & 31, warp = int(threadIdx.x) >> 5, warps = int(blockDim.x) >> 5;
 
@@ -144,8 +141,7 @@ __global__ __launch_bounds__(kThreads) void geev_shared_kernel(GeevProblem<T> p,
         core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
         core::GeevWork<T> ws;
         ws.tau = core::VecView<T>{tau + t, S};
-        ws.x0 = core::VecView<T>{want_v ? x0 + t : nullptr, S};
-        ws.x1 = core::VecView<T>{want_v ? x1 + t : nullptr, S};
+        ws.xt = core::VecView<T>{want_v ? xt + t : nullptr, S};
         ws.scale = core::VecView<R>{scale + t, S};
         ws.cn = core::VecView<R>{want_v ? cn + t : nullptr, S};
         p.info[b] = core::geev<T>(p.want_vl, p.want_vr, n, av, w, wi, vlv, vrv, ws, p.max_iterations);
