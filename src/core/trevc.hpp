@@ -59,38 +59,30 @@ BATCHEIG_HD bool pair_ends_at(M t, index_t ki) {
     else return ki > 0 && t(ki, ki - 1) != typename M::value_type(0);
 }
 
-// Entries [lo, hi] of x: x[k] *= scale (if scale != 1), then x[j] = xj and
-// x[k] -= xj * t(k, j) for k < j.
-template <class M, class V, class S, class R>
-BATCHEIG_HD void solve_update(index_t lo, index_t hi, V x, R scale, index_t j, S xj, M t) {
-    for (index_t k = lo; k <= hi; ++k) {
-        auto v = x[k];
-        if (scale != R(1)) v = v * scale;
-        if (k == j) v = xj;
-        else if (k < j) v -= xj * t(k, j);
-        x[k] = v;
-    }
-}
-
-// As solve_update for a 2x2 pivot at (j-1, j): x[j-1] = xa, x[j] = xb and
-// x[k] -= xa * t(k, j-1) + xb * t(k, j) for k < j-1.
-template <class M, class V, class R>
-BATCHEIG_HD void solve_update2(index_t lo, index_t hi, V x, R scale, index_t j, R xa, R xb, M t) {
-    for (index_t k = lo; k <= hi; ++k) {
-        R v = x[k];
-        if (scale != R(1)) v *= scale;
-        if (k == j - 1) v = xa;
-        else if (k == j) v = xb;
-        else if (k < j - 1) v -= xa * t(k, j - 1) + xb * t(k, j);
-        x[k] = v;
-    }
-}
-
 // x[lo..hi] *= s, where s != 1.
 template <class V, class R>
 BATCHEIG_HD void scale_range(index_t lo, index_t hi, V x, R s) {
     if (s == R(1)) return;
     for (index_t k = lo; k <= hi; ++k) x[k] = x[k] * s;
+}
+
+// One step of the back-substitution: x[lo..hi] *= scale, then x[j] = xj
+// and x[k] -= xj * t(k, j) for lo <= k < j.
+template <class M, class V, class S, class R>
+BATCHEIG_HD void solve_update(index_t lo, index_t hi, V x, R scale, index_t j, S xj, M t) {
+    scale_range(lo, hi, x, scale);
+    x[j] = xj;
+    for (index_t k = lo; k < j; ++k) x[k] -= xj * t(k, j);
+}
+
+// As solve_update for a 2x2 pivot at (j-1, j): x[j-1] = xa, x[j] = xb and
+// x[k] -= xa * t(k, j-1) + xb * t(k, j) for lo <= k < j-1.
+template <class M, class V, class R>
+BATCHEIG_HD void solve_update2(index_t lo, index_t hi, V x, R scale, index_t j, R xa, R xb, M t) {
+    scale_range(lo, hi, x, scale);
+    x[j - 1] = xa;
+    x[j] = xb;
+    for (index_t k = lo; k < j - 1; ++k) x[k] -= xa * t(k, j - 1) + xb * t(k, j);
 }
 
 // Sum of t(k, j) * x[k] (conj(t(k, j)) for conj_t) over k in [lo, hi).
