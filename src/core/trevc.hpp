@@ -426,65 +426,82 @@ BATCHEIG_HD typename M::value_type transformed(M q, index_t r, index_t col, inde
     return y;
 }
 
-// q = q * X for the right vectors, in place: each member owns whole rows,
-// the columns from the last (column ki of Q X needs columns 0..ki of Q).
-template <class Team, class M, class V>
-BATCHEIG_HD void back_transform_right(const Team &tm, index_t n, M t, M q, V xt) {
-    for (index_t r = tm.first(0); r < n; r += tm.size()) {
-        for (index_t ki = n - 1; ki >= 0; --ki) {
-            if (pair_ends_at(t, ki)) {
-                const auto yr = transformed(q, r, ki - 1, 0, ki - 1, x_column(t, xt, n, ki - 1, false));
-                const auto yi = transformed(q, r, ki, 0, ki - 1, x_column(t, xt, n, ki, false));
-                q(r, ki - 1) = yr;
-                q(r, ki) = yi;
-                --ki;
-            } else {
-                q(r, ki) = transformed(q, r, ki, 0, ki, x_column(t, xt, n, ki, false));
-            }
-        }
+// Entry r of the right eigenvector (or pair) that ends at column ki, from
+// Q and X, written over q(r, ki) (and q(r, ki - 1)); returns the first
+// column written. Column ki of Q X needs columns 0..ki of Q, so the columns
+// are done from the last.
+template <class M, class V>
+BATCHEIG_HD index_t back_transform_right_row(index_t n, M t, M q, V xt, index_t r, index_t ki) {
+    if (pair_ends_at(t, ki)) {
+        const auto yr = transformed(q, r, ki - 1, 0, ki - 1, x_column(t, xt, n, ki - 1, false));
+        const auto yi = transformed(q, r, ki, 0, ki - 1, x_column(t, xt, n, ki, false));
+        q(r, ki - 1) = yr;
+        q(r, ki) = yi;
+        return ki - 1;
     }
+    q(r, ki) = transformed(q, r, ki, 0, ki, x_column(t, xt, n, ki, false));
+    return ki;
+}
+
+// As back_transform_right_row for the left eigenvector (or pair) that
+// starts at column ki (columns done from the first); returns the last
+// column written.
+template <class M, class V>
+BATCHEIG_HD index_t back_transform_left_row(index_t n, M t, M q, V xt, index_t r, index_t ki) {
+    if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
+        const auto yr = transformed(q, r, ki, ki + 2, n - ki - 2, x_column(t, xt, n, ki, true));
+        const auto yi = transformed(q, r, ki + 1, ki + 2, n - ki - 2, x_column(t, xt, n, ki + 1, true));
+        q(r, ki) = yr;
+        q(r, ki + 1) = yi;
+        return ki + 1;
+    }
+    q(r, ki) = transformed(q, r, ki, ki + 1, n - ki - 1, x_column(t, xt, n, ki, true));
+    return ki;
+}
+
+// Scale the eigenvector in column ki (a real pair: columns ki, ki + 1) so
+// that its largest |re| + |im| (pair: |v(k, re)| + |v(k, im)|) is 1.
+template <class M>
+BATCHEIG_HD void scale_column(index_t n, M t, M v, index_t ki) {
+    using R = real_t<typename M::value_type>;
+    if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
+        R emax = R(0);
+        for (index_t k = 0; k < n; ++k) emax = rmax(emax, rabs(real(v(k, ki))) + rabs(real(v(k, ki + 1))));
+        const R remax = R(1) / emax;
+        for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * remax;
+        for (index_t k = 0; k < n; ++k) v(k, ki + 1) = v(k, ki + 1) * remax;
+    } else {
+        const R emax = abs1(v(iamax(n, v.col(ki)), ki));
+        for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * (R(1) / emax);
+    }
+}
+
+// Phases 2 and 3 of one side over a team: q = q X in place, each member
+// whole rows; then each member scales the eigenvectors whose first column
+// it owns.
+template <class Team, class M, class V>
+BATCHEIG_HD void back_transform_and_scale(const Team &tm, bool left, index_t n, M t, M q, V xt) {
+    for (index_t r = tm.first(0); r < n; r += tm.size()) {
+        if (left)
+            for (index_t ki = 0; ki < n; ++ki) ki = back_transform_left_row(n, t, q, xt, r, ki);
+        else
+            for (index_t ki = n - 1; ki >= 0; --ki) ki = back_transform_right_row(n, t, q, xt, r, ki);
+    }
+    tm.sync();
+    for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+        if (!pair_ends_at(t, ki)) scale_column(n, t, q, ki);
     tm.sync();
 }
 
-// q = q * X for the left vectors, in place, the columns from the first.
-template <class Team, class M, class V>
-BATCHEIG_HD void back_transform_left(const Team &tm, index_t n, M t, M q, V xt) {
-    for (index_t r = tm.first(0); r < n; r += tm.size()) {
-        for (index_t ki = 0; ki < n; ++ki) {
-            if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
-                const auto yr = transformed(q, r, ki, ki + 2, n - ki - 2, x_column(t, xt, n, ki, true));
-                const auto yi = transformed(q, r, ki + 1, ki + 2, n - ki - 2, x_column(t, xt, n, ki + 1, true));
-                q(r, ki) = yr;
-                q(r, ki + 1) = yi;
-                ++ki;
-            } else {
-                q(r, ki) = transformed(q, r, ki, ki + 1, n - ki - 1, x_column(t, xt, n, ki, true));
-            }
-        }
+// One eigenvector (or pair) of a serial team, whole: its back-transformed
+// column(s) of q, scaled; ki as for the row forms.
+template <class M, class V>
+BATCHEIG_HD void finish_serial(bool left, index_t n, M t, M q, V xt, index_t ki) {
+    for (index_t r = 0; r < n; ++r) {
+        if (left) back_transform_left_row(n, t, q, xt, r, ki);
+        else back_transform_right_row(n, t, q, xt, r, ki);
     }
-    tm.sync();
-}
-
-// Scale every eigenvector so that its largest |re| + |im| is 1 (a real
-// pair: the largest |v(k, re)| + |v(k, im)|), each member its own columns.
-template <class Team, class M>
-BATCHEIG_HD void scale_columns(const Team &tm, index_t n, M t, M v) {
-    using T = typename M::value_type;
-    using R = real_t<T>;
-    for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
-        if (pair_ends_at(t, ki)) continue;  // scaled with ki - 1
-        if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
-            R emax = R(0);
-            for (index_t k = 0; k < n; ++k) emax = rmax(emax, rabs(real(v(k, ki))) + rabs(real(v(k, ki + 1))));
-            const R remax = R(1) / emax;
-            for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * remax;
-            for (index_t k = 0; k < n; ++k) v(k, ki + 1) = v(k, ki + 1) * remax;
-        } else {
-            const R emax = abs1(v(iamax(n, v.col(ki)), ki));
-            for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * (R(1) / emax);
-        }
-    }
-    tm.sync();
+    scale_column(n, t, q, !left && pair_ends_at(t, ki) ? ki - 1 : ki);
 }
 }  // namespace detail
 
@@ -496,31 +513,49 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
     using R = typename M::value_type;
     const detail::TrevcLimits<R> lim(n);
     detail::column_norms(tm, n, t, cn);
+    // Solve the eigenvector (or pair) of column ki; a serial team finishes
+    // it at once (its columns of Q are no longer needed by the later ones).
+    auto solve_right = [&](index_t ki) {
+        if (detail::pair_ends_at(t, ki))
+            detail::solve_right_pair(ki, t, cn, detail::x_column(t, xt, n, ki - 1, false),
+                                     detail::x_column(t, xt, n, ki, false), lim);
+        else
+            detail::solve_right_real(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
+        if constexpr (Team::serial) detail::finish_serial(false, n, t, vr, xt, ki);
+    };
+    auto solve_left = [&](index_t ki) {
+        if (ki + 1 < n && detail::pair_ends_at(t, ki + 1))
+            detail::solve_left_pair(n, ki, t, cn, detail::x_column(t, xt, n, ki, true),
+                                    detail::x_column(t, xt, n, ki + 1, true), lim);
+        else
+            detail::solve_left_real(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
+        if constexpr (Team::serial) detail::finish_serial(true, n, t, vl, xt, ki);
+    };
     if (right) {
-        for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
-            if (ki + 1 < n && detail::pair_ends_at(t, ki + 1)) continue;  // solved with ki + 1
-            if (detail::pair_ends_at(t, ki))
-                detail::solve_right_pair(ki, t, cn, detail::x_column(t, xt, n, ki - 1, false),
-                                         detail::x_column(t, xt, n, ki, false), lim);
-            else
-                detail::solve_right_real(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
+        if constexpr (Team::serial) {
+            for (index_t ki = n - 1; ki >= 0; --ki) {
+                solve_right(ki);
+                if (detail::pair_ends_at(t, ki)) --ki;
+            }
+        } else {
+            for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+                if (!(ki + 1 < n && detail::pair_ends_at(t, ki + 1))) solve_right(ki);  // a pair by its 2nd column
+            tm.sync();
+            detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }
-        tm.sync();
-        detail::back_transform_right(tm, n, t, vr, xt);
-        detail::scale_columns(tm, n, t, vr);
     }
     if (left) {
-        for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
-            if (detail::pair_ends_at(t, ki)) continue;  // solved with ki - 1
-            if (ki + 1 < n && detail::pair_ends_at(t, ki + 1))
-                detail::solve_left_pair(n, ki, t, cn, detail::x_column(t, xt, n, ki, true),
-                                        detail::x_column(t, xt, n, ki + 1, true), lim);
-            else
-                detail::solve_left_real(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
+        if constexpr (Team::serial) {
+            for (index_t ki = 0; ki < n; ++ki) {
+                solve_left(ki);
+                if (ki + 1 < n && detail::pair_ends_at(t, ki + 1)) ++ki;
+            }
+        } else {
+            for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+                if (!detail::pair_ends_at(t, ki)) solve_left(ki);  // a pair by its 1st column
+            tm.sync();
+            detail::back_transform_and_scale(tm, true, n, t, vl, xt);
         }
-        tm.sync();
-        detail::back_transform_left(tm, n, t, vl, xt);
-        detail::scale_columns(tm, n, t, vl);
     }
 }
 
@@ -532,18 +567,26 @@ BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n,
     const detail::TrevcLimits<R> lim(n);
     detail::column_norms(tm, n, t, cn);
     if (right) {
-        for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+        // A serial team from the last column, finishing each vector at once.
+        for (index_t kk = tm.first(0); kk < n; kk += tm.size()) {
+            const index_t ki = Team::serial ? n - 1 - kk : kk;
             detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
-        tm.sync();
-        detail::back_transform_right(tm, n, t, vr, xt);
-        detail::scale_columns(tm, n, t, vr);
+            if constexpr (Team::serial) detail::finish_serial(false, n, t, vr, xt, ki);
+        }
+        if constexpr (!Team::serial) {
+            tm.sync();
+            detail::back_transform_and_scale(tm, false, n, t, vr, xt);
+        }
     }
     if (left) {
-        for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+        for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
             detail::solve_left_complex(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
-        tm.sync();
-        detail::back_transform_left(tm, n, t, vl, xt);
-        detail::scale_columns(tm, n, t, vl);
+            if constexpr (Team::serial) detail::finish_serial(true, n, t, vl, xt, ki);
+        }
+        if constexpr (!Team::serial) {
+            tm.sync();
+            detail::back_transform_and_scale(tm, true, n, t, vl, xt);
+        }
     }
 }
 
