@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catch_compat.hpp"
+#include "plan/tuning.hpp"
 #include "support/backend.hpp"
 #include "support/generators.hpp"
 #include "support/geev_api.hpp"
@@ -214,5 +215,64 @@ TEST_CASE("geev CUDA: the shared-memory variants refuse what they do not claim, 
             if (claimed) CHECK(info == std::vector<int>(batch, 0));
             else CHECK(info == std::vector<int>(batch, -7));  // nothing written
         }
+    }
+}
+
+TEST_CASE("geev CUDA: the warp variant with vectors gives every matrix of a batch of several pieces the results "
+          "of a single call",
+          "[geev][cuda]") {
+    // With vectors the warp variant runs its two launches over pieces of
+    // tuning::cuda_geev_warp_split_chunk matrices, the state of a piece in
+    // the workspace: a batch just over one piece, device arrays, checked at
+    // the ends and around the piece boundary against one-matrix calls.
+    using T = double;
+    const int n = 9, piece = int(batcheig::plan::tuning::cuda_geev_warp_split_chunk), batch = piece + 37;
+    HandleGuard cuda;
+    BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+    ParamsGuard params;
+    REQUIRE(batcheigParamsSetAlgorithm(params, BATCHEIG_ALG_GEEV_CUDA_WARP) == BATCHEIG_STATUS_SUCCESS);
+    const size_t nn = size_t(n) * n;
+    std::vector<T> A(nn * batch);
+    const int checked[] = {0, 1, piece - 1, piece, piece + 1, batch - 1};
+    for (int b = 0; b < batch; ++b) {
+        // Random entries everywhere, a companion matrix (complex pairs,
+        // more QR iterations) at the checked ones.
+        const bool hard = std::find(std::begin(checked), std::end(checked), b) != std::end(checked);
+        auto m = make_matrix<T>(hard ? Family::Companion : Family::RandomDense, Magnitude::Unit, n,
+                                make_seed(9001, n, hard ? b : b % 97));
+        std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
+    }
+    auto run = [&](const T *a, int count, Outputs<T> &o) {
+        DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dwi(size_t(n) * count), dVL(nn * count),
+            dVR(nn * count);
+        DeviceBuffer<int> dinfo(count);
+        dA.upload(std::vector<T>(a, a + nn * count));
+        GeevArgs<T> g = args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params);
+        size_t lwork = 0;
+        REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
+        CHECK(lwork > 0);  // the pieces' state
+        DeviceBuffer<char> work(lwork);
+        g.work = work.p;
+        g.lwork = lwork;
+        REQUIRE(geev_dispatch(g) == BATCHEIG_STATUS_SUCCESS);
+        CUDA_REQUIRE(cudaDeviceSynchronize());
+        o.w = dw.download();
+        o.wi = dwi.download();
+        o.VL = dVL.download();
+        o.VR = dVR.download();
+        o.info = dinfo.download();
+    };
+    Outputs<T> all;
+    run(A.data(), batch, all);
+    CHECK(std::count(all.info.begin(), all.info.end(), 0) == batch);
+    for (int b : checked) {
+        INFO("matrix " << b);
+        Outputs<T> one;
+        run(A.data() + size_t(b) * nn, 1, one);
+        CHECK(one.info[0] == all.info[b]);
+        CHECK(std::memcmp(one.w.data(), all.w.data() + size_t(b) * n, n * sizeof(T)) == 0);
+        CHECK(std::memcmp(one.wi.data(), all.wi.data() + size_t(b) * n, n * sizeof(T)) == 0);
+        CHECK(std::memcmp(one.VL.data(), all.VL.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+        CHECK(std::memcmp(one.VR.data(), all.VR.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
     }
 }
