@@ -116,17 +116,11 @@ BATCHEIG_HD void solve_right_real(index_t ki, M t, V cn, VecView<R> xr, const Tr
     const R wr = t(ki, ki);
     const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
     for (index_t k = 0; k <= ki; ++k) xr[k] = k == ki ? R(1) : -t(k, ki);
-    index_t jnxt = ki - 1;
-    for (index_t j = ki - 1; j >= 0; --j) {
-        if (j > jnxt) continue;
-        index_t j1 = j;
-        jnxt = j - 1;
-        if (j > 0 && t(j, j - 1) != R(0)) {
-            j1 = j - 1;
-            jnxt = j - 2;
-        }
+    bool two = false;  // the diagonal block ending at row j is 2x2
+    for (index_t j = ki - 1; j >= 0; j -= two ? 2 : 1) {
+        two = j > 0 && t(j, j - 1) != R(0);
         R scale, xnorm;
-        if (j1 == j) {
+        if (!two) {
             b[0] = xr[j];
             laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
             // Scale x to avoid overflow when updating the right-hand side.
@@ -180,17 +174,11 @@ BATCHEIG_HD void solve_right_pair(index_t ki, M t, V cn, VecView<R> xr, VecView<
             xi[k] = -xi1 * t(k, ki);
         }
     }
-    index_t jnxt = ki - 2;
-    for (index_t j = ki - 2; j >= 0; --j) {
-        if (j > jnxt) continue;
-        index_t j1 = j;
-        jnxt = j - 1;
-        if (j > 0 && t(j, j - 1) != R(0)) {
-            j1 = j - 1;
-            jnxt = j - 2;
-        }
+    bool two = false;  // the diagonal block ending at row j is 2x2
+    for (index_t j = ki - 2; j >= 0; j -= two ? 2 : 1) {
+        two = j > 0 && t(j, j - 1) != R(0);
         R scale, xnorm;
-        if (j1 == j) {
+        if (!two) {
             b[0] = xr[j];
             b[2] = xi[j];
             laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
@@ -230,17 +218,11 @@ BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr
     const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
     for (index_t k = ki; k < n; ++k) xr[k] = k == ki ? R(1) : -t(ki, k);
     R vmax = R(1), vcrit = lim.bignum;
-    index_t jnxt = ki + 1;
-    for (index_t j = ki + 1; j < n; ++j) {
-        if (j < jnxt) continue;
-        index_t j2 = j;
-        jnxt = j + 1;
-        if (j < n - 1 && t(j + 1, j) != R(0)) {
-            j2 = j + 1;
-            jnxt = j + 2;
-        }
+    bool two = false;  // the diagonal block starting at row j is 2x2
+    for (index_t j = ki + 1; j < n; j += two ? 2 : 1) {
+        two = j < n - 1 && t(j + 1, j) != R(0);
         R scale, xnorm;
-        if (j2 == j) {
+        if (!two) {
             // Scale if necessary to avoid overflow when forming the right-hand side.
             if (cn[j] > vcrit) {
                 scale_range(ki, n - 1, xr, R(1) / vmax);
@@ -302,17 +284,11 @@ BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr
         }
     }
     R vmax = R(1), vcrit = lim.bignum;
-    index_t jnxt = ki + 2;
-    for (index_t j = ki + 2; j < n; ++j) {
-        if (j < jnxt) continue;
-        index_t j2 = j;
-        jnxt = j + 1;
-        if (j < n - 1 && t(j + 1, j) != R(0)) {
-            j2 = j + 1;
-            jnxt = j + 2;
-        }
+    bool two = false;  // the diagonal block starting at row j is 2x2
+    for (index_t j = ki + 2; j < n; j += two ? 2 : 1) {
+        two = j < n - 1 && t(j + 1, j) != R(0);
         R scale, xnorm;
-        if (j2 == j) {
+        if (!two) {
             if (cn[j] > vcrit) {
                 const R rec = R(1) / vmax;
                 scale_range(ki, n - 1, xr, rec);

@@ -79,6 +79,18 @@ __device__ void solve_in_shared(const Team &tm, const GeevProblem<T> &p, std::in
     if (want_vr) copy_out(svr, p.VR + b * std::int64_t(p.ldvr) * n, p.ldvr);
 }
 
+// The matrix of this thread's team of P lanes among the block's teams
+// (blockDim.x / P of them), and the team's slice of the block's shared
+// memory; false when the team has no matrix (whole teams leave together).
+template <int P>
+__device__ bool team_matrix(std::int64_t count, unsigned slice, unsigned char *smem, std::int64_t &k,
+                            unsigned char *&mine) {
+    const int team = threadIdx.x / P;
+    k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
+    mine = smem + std::size_t(team) * slice;
+    return k < count;
+}
+
 // ---- The warp variant with vectors: two launches -----------------------------
 // With eigenvectors the one-kernel form is ~450 KB of machine code (QR with
 // Schur vectors, eigenvector solves, normalization); the warps of an SM are
@@ -135,12 +147,12 @@ __global__ __launch_bounds__(256) void geev_warp_schur_kernel(GeevProblem<T> p, 
     using R = core::real_t<T>;
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
-    const int team = threadIdx.x / P;
-    const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
-    if (k >= count) return;  // whole teams leave together
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
     const std::int64_t b = b0 + k;
     const int n = p.n, ld = shared_ld(n);
-    T *sa = reinterpret_cast<T *>(smem + std::size_t(team) * slice);
+    T *sa = reinterpret_cast<T *>(mine);
     T *sz = sa + std::size_t(ld) * n;
     T *A = p.A + b * std::int64_t(p.lda) * n;
     T *Z = p.want_vl ? p.VL + b * std::int64_t(p.ldvl) * n : p.VR + b * std::int64_t(p.ldvr) * n;
@@ -165,13 +177,13 @@ __global__ __launch_bounds__(256) void geev_warp_vectors_kernel(GeevProblem<T> p
     using R = core::real_t<T>;
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
-    const int team = threadIdx.x / P;
-    const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
-    if (k >= count) return;  // whole teams leave together
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
     const std::int64_t b = b0 + k;
     const int n = p.n, ld = shared_ld(n);
     const bool want_vl = p.want_vl, want_vr = p.want_vr;
-    T *sa = reinterpret_cast<T *>(smem + std::size_t(team) * slice);
+    T *sa = reinterpret_cast<T *>(mine);
     T *svl = sa + std::size_t(ld) * n;
     T *svr = want_vl ? svl + std::size_t(ld) * n : svl;
     T *sw = want_vr ? svr + std::size_t(ld) * n : svr;
@@ -216,10 +228,10 @@ __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::i
                                                         unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
-    const int team = threadIdx.x / P;
-    const std::int64_t k = std::int64_t(blockIdx.x) * (blockDim.x / P) + team;
-    if (k >= count) return;  // whole teams leave together
-    solve_in_shared<false>(tm, p, b0 + k, smem + std::size_t(team) * slice);
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
+    solve_in_shared<false>(tm, p, b0 + k, mine);
 }
 
 // One block per matrix, in shared memory.
