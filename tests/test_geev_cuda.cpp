@@ -176,61 +176,17 @@ void device_vs_host_arrays() {
     CUDA_REQUIRE(cudaStreamDestroy(stream));
 }
 
-}  // namespace
-
-TEST_CASE("geev CUDA: device arrays match host arrays bitwise and the host backend closely", "[geev][cuda]") {
-    SECTION("float") { device_vs_host_arrays<float>(); }
-    SECTION("double") { device_vs_host_arrays<double>(); }
-    SECTION("complex<float>") { device_vs_host_arrays<std::complex<float>>(); }
-    SECTION("complex<double>") { device_vs_host_arrays<std::complex<double>>(); }
-}
-
-TEST_CASE("geev CUDA: the shared-memory variants refuse what they do not claim, and claim what fits",
-          "[geev][cuda]") {
-    // complex<double> with both vector matrices: n = 70 needs 3 x 71 x 70 x 16
-    // bytes of shared memory (> 227 KiB), n = 60 fits (geev_variant_claims).
-    using T = std::complex<double>;
-    HandleGuard cuda;
-    BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
-    for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK}) {
-        ParamsGuard params;
-        REQUIRE(batcheigParamsSetAlgorithm(params, alg) == BATCHEIG_STATUS_SUCCESS);
-        for (int n : {60, 70}) {
-            INFO("n = " << n << ", variant " << algorithm_name(alg));
-            const bool claimed = geev_variant_claims<T>(alg, n, true, true);
-            CHECK(claimed == (n == 60));
-            const int batch = 2;
-            std::vector<T> A(size_t(n) * n * batch), w(size_t(n) * batch), VL(A.size()), VR(A.size());
-            for (int b = 0; b < batch; ++b) {
-                auto m = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(7070, n, b));
-                std::memcpy(A.data() + size_t(b) * n * n, m.a.data(), sizeof(T) * n * n);
-            }
-            std::vector<int> info(batch, -7);
-            GeevArgs<T> g = args_for<T>(cuda, n, batch, A.data(), w.data(), nullptr, VL.data(), VR.data(),
-                                        info.data(), nullptr, 0, params);
-            size_t lwork = 0;
-            const batcheigStatus_t expect = claimed ? BATCHEIG_STATUS_SUCCESS : BATCHEIG_STATUS_NOT_SUPPORTED;
-            CHECK(geev_buffersize_dispatch(g, &lwork) == expect);
-            CHECK(geev_dispatch(g) == expect);
-            if (claimed) CHECK(info == std::vector<int>(batch, 0));
-            else CHECK(info == std::vector<int>(batch, -7));  // nothing written
-        }
-    }
-}
-
-TEST_CASE("geev CUDA: the warp variant with vectors gives every matrix of a batch of several pieces the results "
-          "of a single call",
-          "[geev][cuda]") {
-    // With vectors the warp variant runs its two launches over pieces of
-    // tuning::cuda_geev_warp_split_chunk matrices, the state of a piece in
-    // the workspace: a batch just over one piece, device arrays, checked at
-    // the ends and around the piece boundary against one-matrix calls.
+// With vectors the warp and block variants run their two launches over
+// pieces of tuning::cuda_geev_split_chunk matrices, the state of a piece in
+// the workspace: a batch just over one piece, device arrays, checked at the
+// ends and around the piece boundary against one-matrix calls.
+void geev_split_pieces(batcheigAlgorithm_t alg) {
     using T = double;
-    const int n = 9, piece = int(batcheig::plan::tuning::cuda_geev_warp_split_chunk), batch = piece + 37;
+    const int n = 9, piece = int(batcheig::plan::tuning::cuda_geev_split_chunk), batch = piece + 37;
     HandleGuard cuda;
     BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
     ParamsGuard params;
-    REQUIRE(batcheigParamsSetAlgorithm(params, BATCHEIG_ALG_GEEV_CUDA_WARP) == BATCHEIG_STATUS_SUCCESS);
+    REQUIRE(batcheigParamsSetAlgorithm(params, alg) == BATCHEIG_STATUS_SUCCESS);
     const size_t nn = size_t(n) * n;
     std::vector<T> A(nn * batch);
     const int checked[] = {0, 1, piece - 1, piece, piece + 1, batch - 1};
@@ -274,5 +230,56 @@ TEST_CASE("geev CUDA: the warp variant with vectors gives every matrix of a batc
         CHECK(std::memcmp(one.wi.data(), all.wi.data() + size_t(b) * n, n * sizeof(T)) == 0);
         CHECK(std::memcmp(one.VL.data(), all.VL.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
         CHECK(std::memcmp(one.VR.data(), all.VR.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("geev CUDA: device arrays match host arrays bitwise and the host backend closely", "[geev][cuda]") {
+    SECTION("float") { device_vs_host_arrays<float>(); }
+    SECTION("double") { device_vs_host_arrays<double>(); }
+    SECTION("complex<float>") { device_vs_host_arrays<std::complex<float>>(); }
+    SECTION("complex<double>") { device_vs_host_arrays<std::complex<double>>(); }
+}
+
+TEST_CASE("geev CUDA: the shared-memory variants refuse what they do not claim, and claim what fits",
+          "[geev][cuda]") {
+    // complex<double> with both vector matrices: n = 70 needs 3 x 71 x 70 x 16
+    // bytes of shared memory (> 227 KiB), n = 60 fits (geev_variant_claims).
+    using T = std::complex<double>;
+    HandleGuard cuda;
+    BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+    for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK}) {
+        ParamsGuard params;
+        REQUIRE(batcheigParamsSetAlgorithm(params, alg) == BATCHEIG_STATUS_SUCCESS);
+        for (int n : {60, 70}) {
+            INFO("n = " << n << ", variant " << algorithm_name(alg));
+            const bool claimed = geev_variant_claims<T>(alg, n, true, true);
+            CHECK(claimed == (n == 60));
+            const int batch = 2;
+            std::vector<T> A(size_t(n) * n * batch), w(size_t(n) * batch), VL(A.size()), VR(A.size());
+            for (int b = 0; b < batch; ++b) {
+                auto m = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(7070, n, b));
+                std::memcpy(A.data() + size_t(b) * n * n, m.a.data(), sizeof(T) * n * n);
+            }
+            std::vector<int> info(batch, -7);
+            GeevArgs<T> g = args_for<T>(cuda, n, batch, A.data(), w.data(), nullptr, VL.data(), VR.data(),
+                                        info.data(), nullptr, 0, params);
+            size_t lwork = 0;
+            const batcheigStatus_t expect = claimed ? BATCHEIG_STATUS_SUCCESS : BATCHEIG_STATUS_NOT_SUPPORTED;
+            CHECK(geev_buffersize_dispatch(g, &lwork) == expect);
+            CHECK(geev_dispatch(g) == expect);
+            if (claimed) CHECK(info == std::vector<int>(batch, 0));
+            else CHECK(info == std::vector<int>(batch, -7));  // nothing written
+        }
+    }
+}
+
+TEST_CASE("geev CUDA: the warp and block variants with vectors give every matrix of a batch of several pieces "
+          "the results of a single call",
+          "[geev][cuda]") {
+    for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK}) {
+        INFO("variant " << algorithm_name(alg));
+        geev_split_pieces(alg);
     }
 }

@@ -127,13 +127,13 @@ inline int cuda_geev_warp_lanes(int n) {
     return 32;
 }
 
-// Matrices per piece of the warp variant with vectors, which runs in two
-// launches (Schur form, then eigenvectors; cuda/geev/geev_team.cuh) and keeps
+// Matrices per piece of the warp and block variants with vectors, which run
+// in two launches (Schur form, then eigenvectors; cuda/geev/geev_team.cuh) and keep
 // each matrix's state and balancing factors in the workspace between them:
 // at most 131072 x (n + 6) reals, 50 MB at n = 48 in double precision.
 // A piece is ~15x what an H100/H200 keeps resident at n = 30 (15 teams per
 // SM), so the launches' tails stay short.
-inline constexpr long long cuda_geev_warp_split_chunk = 131072;
+inline constexpr long long cuda_geev_split_chunk = 131072;
 
 // Threads per block of the block-per-matrix variants (BLOCK, GLOBAL): one
 // per row up to 256, a power of two, at least a warp (a block is one team:

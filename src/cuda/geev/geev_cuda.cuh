@@ -22,9 +22,10 @@ template <class T>
 std::size_t geev_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_vl, bool want_vr, int batch) {
     switch (variant) {
         case BATCHEIG_ALG_GEEV_CUDA_THREAD: return geev_thread_workspace_bytes<T>(n, want_vl, want_vr, batch);
-        case BATCHEIG_ALG_GEEV_CUDA_WARP: return geev_warp_workspace_bytes<T>(n, want_vl, want_vr, batch);
+        case BATCHEIG_ALG_GEEV_CUDA_WARP:
+        case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return geev_split_workspace_bytes<T>(n, want_vl, want_vr, batch);
         case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return geev_global_workspace_bytes<T>(n, want_vl, want_vr, batch);
-        default: return 0;  // BLOCK: everything in shared memory
+        default: return 0;
     }
 }
 
@@ -35,7 +36,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const GeevP
     switch (variant) {
         case BATCHEIG_ALG_GEEV_CUDA_THREAD: return geev_thread<T>(s, p, work);
         case BATCHEIG_ALG_GEEV_CUDA_WARP: return geev_warp<T>(s, p, work);
-        case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return geev_block<T>(s, p);
+        case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return geev_block<T>(s, p, work);
         case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return geev_global<T>(s, p, work);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

@@ -91,18 +91,19 @@ __device__ bool team_matrix(std::int64_t count, unsigned slice, unsigned char *s
     return k < count;
 }
 
-// ---- The warp variant with vectors: two launches -----------------------------
+// ---- With vectors: two launches (warp and block variants) --------------------
 // With eigenvectors the one-kernel form is ~450 KB of machine code (QR with
 // Schur vectors, eigenvector solves, normalization); the warps of an SM are
 // in different phases, and most of their cycles went to instruction fetch
 // (Nsight Compute, H100, n = 30, 32 lanes: 17.2 cycles per issued
 // instruction, 10.6 of them waiting for an instruction). So the problem runs
 // in two launches, each with about half the code and its own register
-// budget: geev_warp_schur_kernel (core::geev_schur: balancing, Hessenberg,
-// QR with the Schur vectors), which leaves T in the caller's A (whose
-// contents are unspecified on exit), the Schur vectors in VL (or VR), and
-// the phase state and balancing factors in the workspace (GeevSplit); then
-// geev_warp_vectors_kernel (core::geev_vectors and core::geev_finish).
+// budget: schur_in_shared (core::geev_schur: balancing, Hessenberg, QR with
+// the Schur vectors), which leaves T in the caller's A (whose contents are
+// unspecified on exit), the Schur vectors in VL (or VR), and the phase
+// state and balancing factors in the workspace (GeevSplit); then
+// vectors_in_shared (core::geev_vectors and core::geev_finish). The block
+// variant (one block per matrix) runs the same two phases.
 
 // Per-matrix state between the two launches, in the workspace: the states
 // of a piece of the batch, then their balancing factors (n each).
@@ -141,18 +142,14 @@ __device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int6
     }
 }
 
-template <class T, int P>
-__global__ __launch_bounds__(256) void geev_warp_schur_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
-                                                              std::int64_t count, unsigned slice) {
+// Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
+// shared memory at smem (schur_shared_bytes<T>() long).
+template <class T, class Team>
+__device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                                unsigned char *smem) {
     using R = core::real_t<T>;
-    extern __shared__ __align__(16) unsigned char smem[];
-    const auto tm = WarpTeam<P>::make();
-    std::int64_t k;
-    unsigned char *mine;
-    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    const std::int64_t b = b0 + k;
     const int n = p.n, ld = shared_ld(n);
-    T *sa = reinterpret_cast<T *>(mine);
+    T *sa = reinterpret_cast<T *>(smem);
     T *sz = sa + std::size_t(ld) * n;
     T *A = p.A + b * std::int64_t(p.lda) * n;
     T *Z = p.want_vl ? p.VL + b * std::int64_t(p.ldvl) * n : p.VR + b * std::int64_t(p.ldvr) * n;
@@ -171,19 +168,15 @@ __global__ __launch_bounds__(256) void geev_warp_schur_kernel(GeevProblem<T> p, 
     if (tm.leader()) sp.state[b] = st;
 }
 
-template <class T, int P>
-__global__ __launch_bounds__(256) void geev_warp_vectors_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
-                                                                std::int64_t count, unsigned slice) {
+// Phase 2 of matrix b of p with team tm, its shared memory at smem
+// (shared_bytes<T>() long).
+template <class T, class Team>
+__device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                                  unsigned char *smem) {
     using R = core::real_t<T>;
-    extern __shared__ __align__(16) unsigned char smem[];
-    const auto tm = WarpTeam<P>::make();
-    std::int64_t k;
-    unsigned char *mine;
-    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    const std::int64_t b = b0 + k;
     const int n = p.n, ld = shared_ld(n);
     const bool want_vl = p.want_vl, want_vr = p.want_vr;
-    T *sa = reinterpret_cast<T *>(mine);
+    T *sa = reinterpret_cast<T *>(smem);
     T *svl = sa + std::size_t(ld) * n;
     T *svr = want_vl ? svl + std::size_t(ld) * n : svl;
     T *sw = want_vr ? svr + std::size_t(ld) * n : svr;
@@ -204,6 +197,29 @@ __global__ __launch_bounds__(256) void geev_warp_vectors_kernel(GeevProblem<T> p
     // geev_finish ends with a sync: the vectors are complete.
     if (want_vl) copy_matrix<false>(tm, n, svl, ld, VL, p.ldvl);
     if (want_vr) copy_matrix<false>(tm, n, svr, ld, VR, p.ldvr);
+}
+
+// The two phases with P lanes of a warp per matrix, and with a block per
+// matrix.
+template <class T, int P, bool Schur>
+__global__ __launch_bounds__(256) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+                                                              std::int64_t count, unsigned slice) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    const auto tm = WarpTeam<P>::make();
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
+    if constexpr (Schur) schur_in_shared(tm, p, sp, b0 + k, mine);
+    else vectors_in_shared(tm, p, sp, b0 + k, mine);
+}
+
+template <class T, bool Schur>
+__global__ __launch_bounds__(1024) void geev_block_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned long long scratch[32];
+    const BlockTeam tm{scratch};
+    if constexpr (Schur) schur_in_shared(tm, p, sp, b0 + blockIdx.x, smem);
+    else vectors_in_shared(tm, p, sp, b0 + blockIdx.x, smem);
 }
 
 // The matrices [c0, c0 + count) of p as a problem of their own.
@@ -234,13 +250,13 @@ __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::i
     solve_in_shared<false>(tm, p, b0 + k, mine);
 }
 
-// One block per matrix, in shared memory.
+// One block per matrix, in shared memory, eigenvalues only.
 template <class T>
 __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std::int64_t b0) {
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned long long scratch[32];
     const BlockTeam tm{scratch};
-    solve_in_shared<true>(tm, p, b0 + blockIdx.x, smem);
+    solve_in_shared<false>(tm, p, b0 + blockIdx.x, smem);
 }
 
 // One block per matrix, in place in global memory: a is the caller's A,
@@ -282,23 +298,55 @@ batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, 
     });
 }
 
-template <class T, int P>
-batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
-    if (!(p.want_vl || p.want_vr))
-        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), p.batch, p);
-    // Vectors: the two launches over pieces of the batch whose state fits the workspace.
-    const std::int64_t chunk = plan::tuning::cuda_geev_warp_split_chunk;
+// With vectors: the two launches, launch(kernel_is_schur, piece, state),
+// over pieces of the batch whose state fits the workspace.
+template <class T, class Launch>
+batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, Launch &&launch) {
+    const std::int64_t chunk = plan::tuning::cuda_geev_split_chunk;
     for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
         const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
         const GeevProblem<T> q = problem_piece(p, c0, count);
         const GeevSplit<T> sp = GeevSplit<T>::carve(work, count);
-        batcheigStatus_t st = launch_teams<P>(s, geev_warp_schur_kernel<T, P>, schur_shared_bytes<T>(p.n), count, q, sp);
-        if (st == BATCHEIG_STATUS_SUCCESS)
-            st = launch_teams<P>(s, geev_warp_vectors_kernel<T, P>, shared_bytes<T>(p.n, p.want_vl, p.want_vr),
-                                 count, q, sp);
+        batcheigStatus_t st = launch(std::true_type{}, q, sp);
+        if (st == BATCHEIG_STATUS_SUCCESS) st = launch(std::false_type{}, q, sp);
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
     }
     return BATCHEIG_STATUS_SUCCESS;
+}
+
+template <class T, int P>
+batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
+    if (!(p.want_vl || p.want_vr))
+        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), p.batch, p);
+    return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+        constexpr bool S = decltype(schur)::value;
+        const std::size_t slice = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
+        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, S>, slice, q.batch, q, sp);
+    });
+}
+
+template <class T>
+batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
+    const int threads = plan::tuning::cuda_geev_block_threads(p.n);
+    if (!(p.want_vl || p.want_vr)) {
+        const std::size_t bytes = shared_bytes<T>(p.n, false, false);
+        auto kernel = geev_block_kernel<T>;
+        batcheigStatus_t st = allow_shared(kernel, bytes);
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+        return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+            kernel<<<unsigned(count), threads, bytes, s>>>(p, b0);
+        });
+    }
+    return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+        constexpr bool S = decltype(schur)::value;
+        const std::size_t bytes = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
+        auto kernel = geev_block_phase_kernel<T, S>;
+        batcheigStatus_t st = allow_shared(kernel, bytes);
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+        return launch_pieces(q.batch, [&](std::int64_t b0, std::int64_t count) {
+            kernel<<<unsigned(count), threads, bytes, s>>>(q, sp, b0);
+        });
+    });
 }
 
 }  // namespace geev_team_detail
@@ -316,12 +364,12 @@ bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
            std::size_t(shared_optin_bytes());
 }
 
-// Workspace of the warp variant: with vectors, the state of each matrix
-// of one piece of the batch between the two launches; none without.
+// Workspace of the warp and block variants: with vectors, the state of each
+// matrix of one piece of the batch between the two launches; none without.
 template <class T>
-std::size_t geev_warp_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
+std::size_t geev_split_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
     if (!(want_vl || want_vr)) return 0;
-    const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_warp_split_chunk);
+    const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_split_chunk);
     return geev_team_detail::GeevSplit<T>::bytes(n, count);
 }
 
@@ -337,17 +385,11 @@ batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) 
 }
 
 template <class T>
-batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p) {
-    using namespace geev_team_detail;
-    const std::size_t bytes = shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-    if (bytes + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    auto kernel = geev_block_kernel<T>;
-    batcheigStatus_t st = allow_shared(kernel, bytes);
-    if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    const int threads = geev_block_threads(p.n);
-    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
-        kernel<<<unsigned(count), threads, bytes, s>>>(p, b0);
-    });
+batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
+    if (geev_team_detail::shared_bytes<T>(p.n, p.want_vl, p.want_vr) + kTeamScratchBytes >
+        std::size_t(shared_optin_bytes()))
+        return BATCHEIG_STATUS_NOT_SUPPORTED;
+    return geev_team_detail::launch_block<T>(s, p, work);
 }
 
 // Workspace of the global variant: the O(n) scratch of every matrix of one
