@@ -92,13 +92,13 @@ BATCHEIG_HD void team_lascl(const Team &tm, R cfrom, R cto, index_t n, M a) {
 }
 
 // Index of the largest |v(r, i)|^2 (+ |v(r, i2)|^2 when i2 >= 0), the first
-// one on ties, over a team.
-template <class Team, class M>
-BATCHEIG_HD index_t team_argmax_sq(const Team &tm, index_t n, M v, index_t i, index_t i2, real_t<typename M::value_type> &best_out) {
+// one on ties; the largest value in best_out.
+template <class M>
+BATCHEIG_HD index_t argmax_sq(index_t n, M v, index_t i, index_t i2, real_t<typename M::value_type> &best_out) {
     using R = real_t<typename M::value_type>;
     index_t k = n;
     R best = R(-1);
-    for (index_t r = tm.first(0); r < n; r += tm.size()) {
+    for (index_t r = 0; r < n; ++r) {
         R m = real(v(r, i)) * real(v(r, i)) + imag(v(r, i)) * imag(v(r, i));
         if (i2 >= 0) m = real(v(r, i)) * real(v(r, i)) + real(v(r, i2)) * real(v(r, i2));
         if (m > best) {
@@ -106,9 +106,7 @@ BATCHEIG_HD index_t team_argmax_sq(const Team &tm, index_t n, M v, index_t i, in
             k = r;
         }
     }
-    const R b = tm.max(best);
-    k = tm.min(best == b ? k : n);
-    best_out = b;
+    best_out = best;
     return k < n ? k : 0;
 }
 
@@ -130,7 +128,7 @@ BATCHEIG_HD void normalize_real(const Team &tm, index_t n, M v, V wi) {
             team_scal(one, n, scl, v.col(i));
             team_scal(one, n, scl, v.col(i + 1));
             R best;
-            const index_t k = team_argmax_sq(one, n, v, i, i + 1, best);
+            const index_t k = argmax_sq(n, v, i, i + 1, best);
             R cs, sn, rr;
             lartg(v(k, i), v(k, i + 1), cs, sn, rr);
             team_rot(one, n, v.col(i), v.col(i + 1), cs, sn);
@@ -151,7 +149,7 @@ BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
         const R nrm = team_nrm2(one, n, v.col(i));
         team_scal(one, n, R(1) / nrm, v.col(i));
         R best;
-        const index_t k = team_argmax_sq(one, n, v, i, -1, best);
+        const index_t k = argmax_sq(n, v, i, -1, best);
         T tmp = conj(v(k, i)) / rsqrt_(best);
         team_scal(one, n, tmp, v.col(i));
         v(k, i) = T(real(v(k, i)));

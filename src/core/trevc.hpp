@@ -101,9 +101,7 @@ template <class R>
 struct TrevcLimits {
     R ulp, smlnum, bignum;
     BATCHEIG_HD explicit TrevcLimits(index_t n)
-        : ulp(limits<R>::ulp()),
-          smlnum(limits<R>::safmin() * (R(n) / limits<R>::ulp())),
-          bignum((R(1) - limits<R>::ulp()) / (limits<R>::safmin() * (R(n) / limits<R>::ulp()))) {}
+        : ulp(limits<R>::ulp()), smlnum(limits<R>::safmin() * (R(n) / ulp)), bignum((R(1) - ulp) / smlnum) {}
 };
 
 // ---- Real Schur form: the solves of one eigenvector (or pair) ---------------

@@ -38,45 +38,34 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
     return round16(b);
 }
 
-// Solve matrix b of p with team tm, its data in shared memory at smem (the
-// team's slice, shared_bytes<T>() long); copy the vectors out at the end.
-// Vectors = false compiles the eigenvalue-only path alone (fewer registers);
-// it is only used when neither VL nor VR is wanted.
-template <bool Vectors, class T, class Team>
-__device__ void solve_in_shared(const Team &tm, const GeevProblem<T> &p, std::int64_t b, unsigned char *smem) {
-    using R = core::real_t<T>;
-    using core::index_t;
-    const int n = p.n, ld = shared_ld(n);
-    const bool want_vl = Vectors && p.want_vl, want_vr = Vectors && p.want_vr;
-    const bool want_v = want_vl || want_vr;
-    T *sa = reinterpret_cast<T *>(smem);
-    T *svl = sa + std::size_t(ld) * n;
-    T *svr = want_vl ? svl + std::size_t(ld) * n : svl;
-    T *sw = want_vr ? svr + std::size_t(ld) * n : svr;
-    const T *A = p.A + b * std::int64_t(p.lda) * n;
-    // (n*n fits in an int: the matrix fits in shared memory.)
+// Copy an n x n matrix between the caller's column-major array g (leading
+// dimension ldg) and shared memory s (leading dimension ld), over the team.
+template <bool ToShared, class T, class Team>
+__device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int64_t ldg) {
     for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
         const index_t i = e % n, j = e / n;
-        sa[i + j * ld] = A[i + j * std::int64_t(p.lda)];
+        if constexpr (ToShared) s[i + j * ld] = g[i + j * ldg];
+        else g[i + j * ldg] = s[i + j * ld];
     }
+}
+
+// Eigenvalues of matrix b of p with team tm, the matrix in shared memory at
+// smem (the team's slice, shared_bytes<T>(n, false, false) long). Compiled
+// without the vector path (fewer registers); with vectors the problem runs
+// in the two phases below.
+template <class T, class Team>
+__device__ void eigenvalues_in_shared(const Team &tm, const GeevProblem<T> &p, std::int64_t b, unsigned char *smem) {
+    using R = core::real_t<T>;
+    const int n = p.n, ld = shared_ld(n);
+    T *sa = reinterpret_cast<T *>(smem);
+    copy_matrix<true>(tm, n, sa, ld, p.A + b * std::int64_t(p.lda) * n, p.lda);
     tm.sync();
-    core::SharedView<T> a{sa, ld};
-    core::SharedView<T> vl{want_vl ? svl : nullptr, ld};
-    core::SharedView<T> vr{want_vr ? svr : nullptr, ld};
-    core::VecView<T> w{p.w + b * n, 1};
-    core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
-    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sw, n, want_v);
-    const int info = core::geev<T>(tm, want_vl, want_vr, n, a, w, wi, vl, vr, ws, p.max_iterations);
+    const core::SharedView<T> a{sa, ld}, none{nullptr, ld};
+    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false);
+    const int info = core::geev<T>(tm, false, false, n, a, core::VecView<T>{p.w + b * n, 1},
+                                   core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, none, ws,
+                                   p.max_iterations);
     if (tm.leader()) p.info[b] = info;
-    // geev ends with a sync: the vectors are complete.
-    auto copy_out = [&](const T *s, T *g, int ldg) {
-        for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
-            const index_t i = e % n, j = e / n;
-            g[i + j * std::int64_t(ldg)] = s[i + j * ld];
-        }
-    };
-    if (want_vl) copy_out(svl, p.VL + b * std::int64_t(p.ldvl) * n, p.ldvl);
-    if (want_vr) copy_out(svr, p.VR + b * std::int64_t(p.ldvr) * n, p.ldvr);
 }
 
 // The matrix of this thread's team of P lanes among the block's teams
@@ -129,17 +118,6 @@ struct GeevSplit {
 template <class T>
 std::size_t schur_shared_bytes(int n) {
     return round16(2 * std::size_t(shared_ld(n)) * n * sizeof(T) + core::GeevWork<T>::bytes(n, false));
-}
-
-// Copy an n x n matrix between the caller's column-major array g (leading
-// dimension ldg) and shared memory s (leading dimension ld), over the team.
-template <bool ToShared, class T, class Team>
-__device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int64_t ldg) {
-    for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
-        const index_t i = e % n, j = e / n;
-        if constexpr (ToShared) s[i + j * ld] = g[i + j * ldg];
-        else g[i + j * ldg] = s[i + j * ld];
-    }
 }
 
 // Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
@@ -247,7 +225,7 @@ __global__ __launch_bounds__(256) void geev_warp_kernel(GeevProblem<T> p, std::i
     std::int64_t k;
     unsigned char *mine;
     if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    solve_in_shared<false>(tm, p, b0 + k, mine);
+    eigenvalues_in_shared(tm, p, b0 + k, mine);
 }
 
 // One block per matrix, in shared memory, eigenvalues only.
@@ -256,7 +234,7 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned long long scratch[32];
     const BlockTeam tm{scratch};
-    solve_in_shared<false>(tm, p, b0 + blockIdx.x, smem);
+    eigenvalues_in_shared(tm, p, b0 + blockIdx.x, smem);
 }
 
 // One block per matrix, in place in global memory: a is the caller's A,
@@ -325,27 +303,27 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
     });
 }
 
+// Launch kernel over the batch with one block of `threads` per matrix and
+// `bytes` of dynamic shared memory.
+template <class Kernel, class... Args>
+batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::size_t bytes, std::int64_t batch,
+                               Args... args) {
+    batcheigStatus_t st = allow_shared(kernel, bytes);
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        kernel<<<unsigned(count), threads, bytes, s>>>(args..., b0);
+    });
+}
+
 template <class T>
 batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     const int threads = plan::tuning::cuda_geev_block_threads(p.n);
-    if (!(p.want_vl || p.want_vr)) {
-        const std::size_t bytes = shared_bytes<T>(p.n, false, false);
-        auto kernel = geev_block_kernel<T>;
-        batcheigStatus_t st = allow_shared(kernel, bytes);
-        if (st != BATCHEIG_STATUS_SUCCESS) return st;
-        return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
-            kernel<<<unsigned(count), threads, bytes, s>>>(p, b0);
-        });
-    }
+    if (!(p.want_vl || p.want_vr))
+        return launch_blocks(s, geev_block_kernel<T>, threads, shared_bytes<T>(p.n, false, false), p.batch, p);
     return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         const std::size_t bytes = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-        auto kernel = geev_block_phase_kernel<T, S>;
-        batcheigStatus_t st = allow_shared(kernel, bytes);
-        if (st != BATCHEIG_STATUS_SUCCESS) return st;
-        return launch_pieces(q.batch, [&](std::int64_t b0, std::int64_t count) {
-            kernel<<<unsigned(count), threads, bytes, s>>>(q, sp, b0);
-        });
+        return launch_blocks(s, geev_block_phase_kernel<T, S>, threads, bytes, q.batch, q, sp);
     });
 }
 
