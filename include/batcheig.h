@@ -274,7 +274,8 @@ BATCHEIG_API batcheigStatus_t batcheigParamsGetAlgorithm(batcheigParams_t params
  *
  * @param chunk   matrices per chunk, or 0 for the automatic choice (by the
  *                bytes per matrix, docs/backends.md).
- * @param streams streams per device, 1 to 16, or 0 for automatic (3).
+ * @param streams streams per device, 1 to 16, or 0 for automatic (6 on
+ *                one device, 3 per device on several).
  * @return ::BATCHEIG_STATUS_INVALID_VALUE for `chunk` < 0 or `streams`
  *         outside 0..16.
  */

@@ -714,9 +714,10 @@ TEMPLATE_TEST_CASE("streaming syevj/heevj: host arrays give bitwise the device-a
 
 namespace {
 
-/// A batch of tiny matrices larger than two rounds of the largest automatic
-/// chunk on every automatic stream (src/plan/tuning.hpp: 3 streams of at
-/// most 65536 matrices), so that automatic chunking reuses its buffers.
+/// A batch of tiny matrices larger than one round of the largest automatic
+/// chunk on every automatic stream (src/plan/tuning.hpp: 6 streams on one
+/// device, 3 per device on several, of at most 65536 matrices), so that
+/// automatic chunking reuses its buffers.
 constexpr int kLargeBatch = 2 * 3 * 65536 + 4321;
 
 template <class T>

@@ -338,7 +338,10 @@ Streaming &streaming_of(Context &ctx) {
     return *static_cast<Streaming *>(ctx.streaming);
 }
 
-int streams_of(const StreamingOptions &opt) { return opt.streams > 0 ? opt.streams : plan::tuning::cuda_streams; }
+int streams_of(const StreamingOptions &opt, int devices) {
+    if (opt.streams > 0) return opt.streams;
+    return devices > 1 ? plan::tuning::cuda_streams_multi : plan::tuning::cuda_streams;
+}
 
 // Matrices per chunk for these options and arrays on `devices` devices.
 std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays, int count, std::int64_t batch,
@@ -359,7 +362,7 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays
     // devices) idle: 500 000 matrices of order 5 in chunks of 59 000 on two
     // GPUs with 3 streams are 9 chunks, 6 then 3. Small batches get one
     // chunk per stream.
-    const std::int64_t slots = std::int64_t(streams_of(opt)) * std::max(devices, 1);
+    const std::int64_t slots = std::int64_t(streams_of(opt, devices)) * std::max(devices, 1);
     const std::int64_t rounds = (batch + slots * c - 1) / (slots * c);
     c = (batch + rounds * slots - 1) / (rounds * slots);
     return std::max<std::int64_t>(c, 1);
@@ -384,7 +387,7 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.batch = batch;
     call.chunk = chunk_matrices(opt, arrays, count, batch, ndev);
     call.chunks = (batch + call.chunk - 1) / call.chunk;
-    call.streams = streams_of(opt);
+    call.streams = streams_of(opt, ndev);
     call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
     call.job = &job;
     call.lay_out();

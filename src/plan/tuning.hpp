@@ -320,7 +320,21 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
 // (batcheig_bench's pinned-transfer-all row) took 1.38 / 4.83 / 16.3 /
 // 36.5 ms: the host's PCIe and memory system carry two GPUs' transfers at
 // twice one GPU's rate, so the remaining gap at n = 5..10 is the pipeline's.
-inline constexpr int cuda_streams = 3;
+// Streams per device: 6 when the call runs on one device, 3 per device
+// on several. Measured 2026-11-22 (session 12) with `--streams S` (double,
+// eigenvalues, 500 000 matrices, ms; n = 5 / 10 / 15 / 20 / 30):
+//   one H100, pageable: S = 3: 3.14 / 12.2 / 31.9 / 56.5 / 139;
+//                       S = 4: 2.77 / 10.0 / 25.0 / 47.2;  S = 6: 2.78 / 10.1 / 24.0 / 47.3 / 139
+//   one H100, pinned:   S = 3: 2.32 / 9.74 / 25.0 / 46.4 / 137;
+//                       S = 4: 2.47 / 9.71 / 23.7 / 46.9 / 138;  S = 6: 2.30 / 9.79 / 23.7 / 46.7 / 137
+//   two H200, pinned (n = 5 / 10 / 20): S = 3: 2.40 / 6.30 / 26.7;  S = 6: 2.54 / 7.83 / 25.3
+//   two H200, pageable:                 S = 3: 5.04 / 9.23 / 34.4;  S = 6: 4.70 / 9.13 / 33.7
+// On one device more streams let the worker's host copies (pageable) and
+// the chunks' kernels run further apart, so neither waits on the other;
+// on two devices six streams each start 12 chunks' transfers at once and
+// the first kernels wait longer (pinned n = 10).
+inline constexpr int cuda_streams = 6;
+inline constexpr int cuda_streams_multi = 3;
 inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
 inline constexpr long long cuda_stream_chunk_min = 8192;
 inline constexpr long long cuda_stream_chunk_max = 65536;
