@@ -88,7 +88,8 @@ void host_copy(const HostCopy *list, int count, int threads) {
             const HostCopy &c = list[k];
             if (c.width == c.pitch) std::memcpy(c.dst, c.src, c.width * std::size_t(c.rows));
             else
-                for (std::int64_t r = 0; r < c.rows; ++r) std::memcpy(c.dst + r * c.pitch, c.src + r * c.pitch, c.width);
+                for (std::int64_t r = 0; r < c.rows; ++r)
+                    std::memcpy(c.dst + r * c.pitch, c.src + r * c.pitch, c.width);
         }
         return;
     }
@@ -103,7 +104,8 @@ void host_copy(const HostCopy *list, int count, int threads) {
         const HostCopy &c = list[k];
         const bool block = c.width == c.pitch;
         const std::int64_t units = block ? std::int64_t(c.width * std::size_t(c.rows)) : c.rows;
-        const std::int64_t step = block ? std::int64_t(piece) : std::max<std::int64_t>(1, std::int64_t(piece / c.width));
+        const std::int64_t step =
+            block ? std::int64_t(piece) : std::max<std::int64_t>(1, std::int64_t(piece / c.width));
         for (std::int64_t lo = 0; lo < units; lo += step) pieces.push_back(Piece{k, lo, std::min(units, lo + step)});
     }
     const std::int64_t np = std::int64_t(pieces.size());
@@ -137,8 +139,7 @@ struct Call {
     // (and, pageable, its staging at pinned + pin_in[i] for the input and
     // pinned + pin_out[i] for the results: apart for an array that is both,
     // since a chunk's input goes in before the previous chunk's results
-    // leave), the chunk's
-    // workspace at dev + work_off.
+    // leave), the chunk's workspace at dev + work_off.
     std::size_t dev_off[kMaxHostArrays] = {};
     std::size_t pin_in[kMaxHostArrays] = {}, pin_out[kMaxHostArrays] = {};
     std::size_t work_off = 0, dev_bytes = 0, pinned_bytes = 0;
@@ -271,15 +272,13 @@ class Worker {
             dev[i] = static_cast<char *>(slot.dev) + call_.dev_off[i];
             if (!a.in || !call_.staged[i]) continue;
             const std::size_t bytes = std::size_t(count) * a.stride;
-            copies[ncopies++] = HostCopy{staging(slot, call_.pin_in[i]), static_cast<const char *>(a.host) + std::size_t(b0) * a.stride,
-                                         bytes, bytes, 1};
+            copies[ncopies++] = HostCopy{staging(slot, call_.pin_in[i]), host_at(a, b0), bytes, bytes, 1};
         }
         host_copy(copies, ncopies, call_.copy_threads);
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
             if (!a.host || !a.in) continue;
-            const char *src =
-                call_.staged[i] ? staging(slot, call_.pin_in[i]) : static_cast<const char *>(a.host) + std::size_t(b0) * a.stride;
+            const char *src = call_.staged[i] ? staging(slot, call_.pin_in[i]) : host_at(a, b0);
             BATCHEIG_CUDA_TRY(
                 cudaMemcpyAsync(dev[i], src, std::size_t(count) * a.stride, cudaMemcpyHostToDevice, slot.stream));
         }
@@ -291,7 +290,7 @@ class Worker {
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
             if (!a.host || !a.out) continue;
-            char *dst = call_.staged[i] ? staging(slot, call_.pin_out[i]) : static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
+            char *dst = call_.staged[i] ? staging(slot, call_.pin_out[i]) : host_at(a, b0);
             if (a.width == a.pitch)
                 BATCHEIG_CUDA_TRY(cudaMemcpyAsync(dst, dev[i], std::size_t(count) * a.stride,
                                                     cudaMemcpyDeviceToHost, slot.stream));
@@ -320,14 +319,18 @@ class Worker {
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
             if (!a.host || !a.out || !call_.staged[i]) continue;
-            copies[ncopies++] = HostCopy{static_cast<char *>(a.host) + std::size_t(b0) * a.stride, staging(slot, call_.pin_out[i]),
-                                         a.width, a.pitch, std::int64_t(a.cols) * count};
+            copies[ncopies++] = HostCopy{host_at(a, b0), staging(slot, call_.pin_out[i]), a.width, a.pitch,
+                                         std::int64_t(a.cols) * count};
         }
         host_copy(copies, ncopies, call_.copy_threads);
         return BATCHEIG_STATUS_SUCCESS;
     }
 
     static char *staging(Slot &slot, std::size_t off) { return static_cast<char *>(slot.pinned) + off; }
+    // Matrix b0 of the caller's host array.
+    static char *host_at(const HostArray &a, std::int64_t b0) {
+        return static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
+    }
 
     Ring &ring_;
     Call &call_;
