@@ -391,8 +391,7 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.chunk = chunk_matrices(opt, arrays, count, batch, ndev);
     call.chunks = (batch + call.chunk - 1) / call.chunk;
     call.streams = streams_of(opt, ndev);
-    call.copy_threads =
-        std::max(1, std::min(omp_get_max_threads(), plan::tuning::cuda_stream_copy_threads) / ndev);
+    call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
     call.job = &job;
     call.lay_out();
 

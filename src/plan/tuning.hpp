@@ -335,16 +335,6 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
 // the first kernels wait longer (pinned n = 10).
 inline constexpr int cuda_streams = 6;
 inline constexpr int cuda_streams_multi = 3;
-// OpenMP threads of the pageable staging copies, shared among the call's
-// devices' workers (at most the caller's omp_get_max_threads()). Measured
-// 2026-11-22 on two H200 with a 32-core host (pageable, double,
-// eigenvalues, 500 000 matrices, ms, n = 5 / 10, two GPUs; one GPU):
-//   32 threads (16 per worker): 5.53 / 9.80; 2.73 / 10.2
-//   16 threads (8 per worker):  3.50 / 9.70; 2.64 / 10.3
-// The copy is bound by the host's memory system well before 16 threads
-// (one H100 host: one thread 9 GB/s, 16 threads about 50 GB/s); more
-// threads only contend with each other and with the workers.
-inline constexpr int cuda_stream_copy_threads = 16;
 inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
 inline constexpr long long cuda_stream_chunk_min = 8192;
 inline constexpr long long cuda_stream_chunk_max = 65536;
