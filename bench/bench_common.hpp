@@ -36,6 +36,7 @@ struct Options {
     std::vector<int> devices;              // batcheigSetDevices (empty: not called, the current device)
     long long cusolver_subset = 200;  // geev: matrices the cusolverDnXgeev loop is timed on (0: anchor off);
                                       // syevj: 0 turns the cuSOLVER anchors off (they are batched: whole batch)
+    long long lapacke_subset = 0;     // geev: matrices the LAPACKE loop is timed on, extrapolated (0: all)
     int algorithm = 0;                // batcheig variant forced through the params (0: BATCHEIG_ALG_AUTO)
     std::uint64_t seed = 12345;
 };

@@ -13,6 +13,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -46,7 +47,10 @@ template <class T> class GeevLapackeOmp final : public GeevImpl<T> {
     static constexpr bool cplx = scalar_traits<T>::is_complex;
 
 public:
+    explicit GeevLapackeOmp(long long subset) : subset_(subset) {}
     std::string name() const override { return "lapacke"; }
+    // --lapacke-subset K: the first K matrices, extrapolated by the workload.
+    long long timed_count(long long batch) const override { return subset_ > 0 ? std::min(batch, subset_) : batch; }
 
     void prepare(const GeevProblem<T> &p) override {
         release();
@@ -107,6 +111,7 @@ public:
     }
 
 private:
+    long long subset_ = 0;
     GeevProblem<T> p_;
     char jobvr_ = 'N';
     std::vector<T> w1_, vr_;
@@ -119,8 +124,8 @@ private:
 
 }  // namespace
 
-template <class T> std::unique_ptr<GeevImpl<T>> make_geev_lapacke_omp(const Options &) {
-    return std::make_unique<GeevLapackeOmp<T>>();
+template <class T> std::unique_ptr<GeevImpl<T>> make_geev_lapacke_omp(const Options &opt) {
+    return std::make_unique<GeevLapackeOmp<T>>(opt.lapacke_subset);
 }
 template std::unique_ptr<GeevImpl<float>> make_geev_lapacke_omp<float>(const Options &);
 template std::unique_ptr<GeevImpl<double>> make_geev_lapacke_omp<double>(const Options &);

@@ -55,6 +55,9 @@ void usage(const char *prog) {
         "                    extrapolated to the batch (default 200). syevj: cusolverDn?syevjBatched /\n"
         "                    ?heevjBatched (n <= 32) and cusolverDnXsyevBatched, each one call on the\n"
         "                    whole batch (K only switches them on)\n"
+        "  --lapacke-subset K  geev: time the LAPACKE loop on the first K matrices only and\n"
+        "                    extrapolate to the batch, labelled as such (default 0: the whole batch;\n"
+        "                    the accuracy sample then comes from those K matrices)\n"
         "  --algorithm A     force a batcheig variant through the params: a name or the enum value\n"
         "                    of batcheigAlgorithm_t (default auto = 0; syevj-block: jacobi-host-block).\n"
         "                    Names in this build:\n");
@@ -170,6 +173,7 @@ int main(int argc, char **argv) try {
                                                  " twice");
         }
         else if (a == "--cusolver-subset") opt.cusolver_subset = std::atoll(value().c_str());
+        else if (a == "--lapacke-subset") opt.lapacke_subset = std::atoll(value().c_str());
         else if (a == "--algorithm") opt.algorithm = parse_algorithm(value());
         else if (a == "--seed") opt.seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (a == "--csv") opt.csv = value();
@@ -180,6 +184,7 @@ int main(int argc, char **argv) try {
     if (opt.reps < 1) throw std::runtime_error("--reps must be positive");
     if (opt.check < 0) opt.check = 0;
     if (opt.cusolver_subset < 0) opt.cusolver_subset = 0;
+    if (opt.lapacke_subset < 0) opt.lapacke_subset = 0;
     if (opt.memory != "host" && opt.memory != "device") throw std::runtime_error("--memory must be host or device");
 
     const bench::Workload *wl = nullptr;
