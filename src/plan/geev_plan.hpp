@@ -7,6 +7,7 @@
 #include "batcheig.h"
 #include "common/context.hpp"
 #include "common/problem.hpp"
+#include "core/types.hpp"
 #include "host/geev_host.hpp"
 #include "plan/tuning.hpp"
 #if BATCHEIG_HAVE_CUDA
@@ -43,7 +44,7 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
                 // jobs: the eigenvalues must not change when vectors are
                 // requested (as LAPACK), and each variant rounds differently.
                 const bool fits = cuda::geev_fits_shared<T>(p.n, true, true);
-                if (p.n <= tuning::cuda_geev_thread_max_n)
+                if (p.n <= tuning::cuda_geev_thread_max_n(core::is_complex<T>, sizeof(core::real_t<T>)))
                     v = BATCHEIG_ALG_GEEV_CUDA_THREAD;
                 else if (p.n <= tuning::cuda_geev_warp_max_n && fits)
                     v = BATCHEIG_ALG_GEEV_CUDA_WARP;

@@ -64,7 +64,22 @@ inline constexpr int host_jacobi_block_min_n = 1 << 30;
 // direct bulge reflector, one-division bulge-start test; same tool, batch
 // 200 000, ms): thread vs warp, n = 8: 2.70 / 3.30, 9: 5.29 / 4.07,
 // 10: 6.97 / 4.76 -- the crossover stays after n = 8.
-inline constexpr int cuda_geev_thread_max_n = 8;  // then the warp variant
+// Re-measured 2026-11-22 on an H100 after the warp variant gained 2 and 4
+// lanes per matrix and bank-spread team slices (cuda/geev/geev_team.cuh;
+// same tool, batch 100 000, ms, thread variant / warp variant with the
+// lanes of cuda_geev_warp_lanes):
+//   double          n = 3: 0.132 / 0.129, 4: 0.231 / 0.215, 5: 0.374 / 0.318,
+//                   8: 1.315 / 0.928
+//   float           n = 2: 0.054 / 0.047, 3: 0.111 / 0.106, 4: 0.185 / 0.160
+//   complex double  n = 5: 0.724 / 0.913, 6: 1.515 / 1.216, 7: 2.231 / 2.196
+//   complex float   n = 4: 0.277 / 0.307, 6: 0.617 / 0.624, 8: 1.384 / 1.271
+// So the thread variant keeps n <= 2 in the real types (float is 7 µs
+// faster per 100 000 matrices with 2 lanes at n = 2; double n = 2 was not
+// measured), n <= 5 in complex double and n <= 6 in complex float.
+inline int cuda_geev_thread_max_n(bool is_complex, std::size_t real_bytes) {
+    if (!is_complex) return 2;
+    return real_bytes >= 8 ? 5 : 6;
+}
 
 // BATCHEIG_ALG_GEEV_CUDA_THREAD keeps each thread's matrix, vectors and
 // scratch in shared memory (instead of an interleaved copy in global memory)
@@ -97,33 +112,54 @@ inline constexpr int cuda_geev_block_max_n = 80;   // then the global one
 inline constexpr long long cuda_geev_thread_chunk = 131072;
 
 // Lanes of a warp per matrix in BATCHEIG_ALG_GEEV_CUDA_WARP (kernels exist
-// for 8, 16 and 32; a lane owns every P-th row and column): 8 up to n = 18,
-// 16 up to n = 28, then 32. Fewer lanes than n serialize part of each row
-// and column update, but put more matrices in a warp and more warps on an
-// SM, and the QR step is bound by its serial reflector chain, not by the
-// updates. Measured 2026-11-21 on an NVIDIA H200 with
+// for 2, 4, 8, 16 and 32; a lane owns every P-th row and column). Fewer
+// lanes than n serialize part of each row and column update, but put more
+// matrices in a warp and more warps on an SM, and the QR step is bound by
+// its serial reflector chain, not by the updates: so P grows with n much
+// more slowly than n. Measured 2026-11-22 on an NVIDIA H100 with
 //   batcheig_bench geev --memory device --algorithm geev-cuda-warp --reps 3
-//       --cusolver-subset 0 --batch 200000 [--vectors --batch 50000]
-// and the lane count forced (double, ms; eigenvalues, batch 200 000):
-//   n:        8    10    12    15    16    18    20    22    25    26    28    30
-//   P = 8:  4.63  6.53  8.80  13.4  18.8  23.0  50.2  59.8  77.3  83.2  96.0   205
-//   P = 16: 8.19  10.9  13.9  19.5  21.3  26.4  31.7  37.7  61.6  66.0  75.3   155
-//   P = 32: 12.5  16.8  21.4  29.8  32.7  39.6  46.8  54.8  67.8  72.3  82.0  92.9
-// right vectors, batch 50 000, n = 10 / 15 / 20 / 25 / 30:
-//   P = 8: 9.04 / 16.8 / 43.1 / 70.3 / 185;  P = 16: 15.9 / 26.5 / 38.4 / 53.9 / 118;
-//   P = 32: 23.2 / 39.2 / 57.8 / 77.6 / 89.5.
-// Re-swept 2026-11-22 on the H200 after the cheaper QR step and with the
-// teams per block of teams_per_block() (same tool, batch 100 000, ms):
-//   n:        10    14    16    18    20    22    24    26    28    30
-//   P = 8:  2.46  4.45  6.21  8.39  11.8  15.3  20.4  27.1  36.1  44.4
-//   P = 16: 3.78  6.35  7.67  9.64  11.5  13.8  17.8  22.6  27.3  34.3
-//   P = 32: 6.04  9.74  11.8  14.2  16.8  19.6  22.5  25.7  29.1  33.3
-// -- the same crossovers.
-// The lane count depends on n only: the team's reductions round by P, and
-// every matrix must get the results of a single call.
-inline int cuda_geev_warp_lanes(int n) {
-    if (n <= 18) return 8;
-    if (n <= 28) return 16;
+//       --cusolver-subset 0 --lapacke-subset 1 --batch 100000
+// and the lane count forced (eigenvalues only, ms per 100 000 matrices;
+// the best of each column in brackets; docs/performance.md has every row):
+//   double  n:   5       8       9      10      12      13      16      19      20      28      29      30
+//     P = 2: [0.318] [0.928] [1.18]   1.68    3.23    3.86    7.61    16.1    17.1    73.1     -      74.0
+//     P = 4:  0.471   1.01    1.20   [1.44]  [2.49]   3.22    6.49    11.3    12.5    43.0     -      50.8
+//     P = 8:  0.771   1.37    1.70    2.02    2.71   [3.21]  [4.96]  [8.15]   9.77    30.0    32.4    37.4
+//     P = 16: 1.29    2.27    2.68    3.10    4.04    4.55    6.27    8.74   [9.52]  [22.6]  [24.0]   29.0
+//     P = 32: 2.06    3.60    4.24    4.90    6.28    7.05    9.60    12.7    13.7    23.8    25.2   [27.6]
+//   float   n:   8      10      11      12      16      17      18      24      25      30      36      40
+//     P = 2: [0.530] [0.799] [0.965]  1.42    3.57     -      5.32    16.0     -      33.5     -       -
+//     P = 4:  0.613   0.905   1.05   [1.28]  [2.84]  [3.09]   3.80    10.0     -      23.3     -       -
+//     P = 8:  0.887   1.28     -      1.72    2.88    3.18   [3.44]  [7.53]   8.73    17.5     -       -
+//     P = 16: 1.44    1.96     -      2.50    3.80    4.42    4.87    7.98   [8.71]  [13.8]  [22.5]   32.3
+//     P = 32: 2.34    3.13     -      3.95    5.92     -      7.09    11.0     -      16.5    22.8   [27.6]
+//   complex double  n:   8      10      11      13      18      22      24      28
+//     P = 2: [3.26]  [6.96]   8.22    18.7     -       -      140      -
+//     P = 4:  3.49    7.11   [7.95]  [17.1]    -       -      117      -
+//     P = 8:  5.01    7.46     -      17.4   [49.0]  [72.2]  [101]    161
+//     P = 16: 9.45    13.5     -      20.3    51.6    73.1    105     142
+//     P = 32:  -       -       -      35.3    58.2    79.9     -     [139]
+//   complex float   n:   8      10      12      14      16      20      24      28      32
+//     P = 2: [1.27]  [2.49]   4.13    7.80    10.3    22.8    49.9    91.3    146
+//     P = 4:  1.59    2.72   [4.12]  [7.39]  [8.80]   17.9    40.0    64.4    114
+//     P = 8:  2.53    3.80    5.31    8.04    9.22   [16.5]  [34.6]   52.6    87.8
+//     P = 16: 4.49    6.30    8.23    10.4    12.7    27.6    35.6   [46.6]   74.0
+//     P = 32: 8.03    11.2    14.4    18.3    22.1    31.6    42.3    54.4   [72.7]
+// Before team slices were spread over the banks (geev_team.cuh), slices
+// of a multiple of 32 banks (double n = 7, 11, 15) made the small lane
+// counts look worse than they are; the 2026-11-21/22 sweeps on the H200
+// (8 lanes to n = 18, 16 to n = 28, 32 beyond) had only 8, 16 and 32.
+// The lane count depends on the precision and n only: the team's
+// reductions round by P, and every matrix must get the results of a
+// single call.
+inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
+    // The largest n for 2, 4, 8 and 16 lanes; 32 beyond.
+    static constexpr int real_d[4] = {9, 12, 19, 29}, real_s[4] = {11, 17, 24, 36};
+    static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
+    const int *lim = is_complex ? (real_bytes >= 8 ? cplx_d : cplx_s) : (real_bytes >= 8 ? real_d : real_s);
+    int p = 2;
+    for (int k = 0; k < 4; ++k, p *= 2)
+        if (n <= lim[k]) return p;
     return 32;
 }
 

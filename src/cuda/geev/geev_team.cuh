@@ -28,14 +28,30 @@ namespace geev_team_detail {
 // walking along a row (stride ld) hits distinct banks.
 __host__ __device__ inline int shared_ld(int n) { return n | 1; }
 
+// A team's slice of shared memory for `bytes` of problem: an odd number of
+// elements of T. The teams of a warp work at the same offsets of their
+// slices in step (copies, reductions, and often the same phase of the QR
+// iteration), so slices a multiple of 32 banks long put them all on one
+// bank. With slices rounded to 16 bytes, 4 lanes per matrix, n = 7 (512
+// bytes in double), 11 (1 152) and 15 (float, 1 024) ran slower than the
+// next larger n (H100, ms per 100 000 matrices: n = 7 / 8: 1.06 / 1.01,
+// 11 / 12: 2.74 / 2.40, float 15 / 16: 5.15 / 3.65). An odd element count
+// spreads the teams of a warp over the banks.
+template <class T>
+std::size_t team_slice_bytes(std::size_t bytes) {
+    std::size_t e = (bytes + sizeof(T) - 1) / sizeof(T);
+    if (e % 2 == 0) ++e;
+    return e * sizeof(T);
+}
+
 // Shared-memory bytes of one matrix's problem: a, the vector matrices that
-// are wanted, and the O(n) scratch; rounded to 16 bytes.
+// are wanted, and the O(n) scratch, as a team's slice (team_slice_bytes).
 template <class T>
 std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
     const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
     std::size_t b = mats * std::size_t(shared_ld(n)) * n * sizeof(T) +
                     core::GeevWork<T>::bytes(n, want_vl || want_vr);
-    return round16(b);
+    return team_slice_bytes<T>(b);
 }
 
 // Copy an n x n matrix between the caller's column-major array g (leading
@@ -117,7 +133,7 @@ struct GeevSplit {
 // vectors and the O(n) scratch (the balancing factors live in the workspace).
 template <class T>
 std::size_t schur_shared_bytes(int n) {
-    return round16(2 * std::size_t(shared_ld(n)) * n * sizeof(T) + core::GeevWork<T>::bytes(n, false));
+    return team_slice_bytes<T>(2 * std::size_t(shared_ld(n)) * n * sizeof(T) + core::GeevWork<T>::bytes(n, false));
 }
 
 // Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
@@ -330,7 +346,10 @@ batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *wor
 }  // namespace geev_team_detail
 
 // Lanes per matrix of the warp variant.
-inline int geev_warp_lanes(int n) { return plan::tuning::cuda_geev_warp_lanes(n); }
+template <class T>
+int geev_warp_lanes(int n) {
+    return plan::tuning::cuda_geev_warp_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
+}
 
 // Threads per block of the block and global variants.
 inline int geev_block_threads(int n) { return plan::tuning::cuda_geev_block_threads(n); }
@@ -354,8 +373,9 @@ std::size_t geev_split_workspace_bytes(int n, bool want_vl, bool want_vr, int ba
 template <class T>
 batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
-    switch (geev_warp_lanes(p.n)) {
-        case 4:
+    switch (geev_warp_lanes<T>(p.n)) {
+        case 2: return launch_warp<T, 2>(s, p, work);
+        case 4: return launch_warp<T, 4>(s, p, work);
         case 8: return launch_warp<T, 8>(s, p, work);
         case 16: return launch_warp<T, 16>(s, p, work);
         default: return launch_warp<T, 32>(s, p, work);
