@@ -185,35 +185,39 @@ BATCHEIG_HD bool bulge_can_start(M h, index_t m, const DoubleShift<R> &sh, R ulp
 }
 
 // Apply the bulge reflector I - t1 (1, v2, v3)(1, v2, v3)^T (nr = 2 or 3;
-// t2 = t1 v2, t3 = t1 v3) from the left to column j of h, rows kk..kk+nr-1,
-// ...
+// t2 = t1 v2, t3 = t1 v3) to the nr entries x[0], x[1], x[2] of a row or
+// column of h. They are read once, before any store: a view's stride is a
+// run-time value, so a compiler cannot tell that the stores do not alias
+// the later reads, and would reload them (on the GPU, a shared-memory
+// round trip on every QR step's critical path).
+template <class E, class R>
+BATCHEIG_HD void reflect3(index_t nr, E &x0, E &x1, E &x2, R v2, R v3, R t1, R t2, R t3) {
+    if (nr == 3) {
+        const R a0 = x0, a1 = x1, a2 = x2;
+        const R sum = a0 + v2 * a1 + v3 * a2;
+        x0 = a0 - sum * t1;
+        x1 = a1 - sum * t2;
+        x2 = a2 - sum * t3;
+    } else if (nr == 2) {
+        const R a0 = x0, a1 = x1;
+        const R sum = a0 + v2 * a1;
+        x0 = a0 - sum * t1;
+        x1 = a1 - sum * t2;
+    }
+}
+
+// ... from the left to column j of h, rows kk..kk+nr-1 ...
 template <class M, class R>
 BATCHEIG_HD void reflect_rows(M h, index_t kk, index_t j, index_t nr, R v2, R v3, R t1, R t2, R t3) {
-    if (nr == 3) {
-        R sum = h(kk, j) + v2 * h(kk + 1, j) + v3 * h(kk + 2, j);
-        h(kk, j) -= sum * t1;
-        h(kk + 1, j) -= sum * t2;
-        h(kk + 2, j) -= sum * t3;
-    } else if (nr == 2) {
-        R sum = h(kk, j) + v2 * h(kk + 1, j);
-        h(kk, j) -= sum * t1;
-        h(kk + 1, j) -= sum * t2;
-    }
+    R unused = R(0);
+    reflect3(nr, h(kk, j), h(kk + 1, j), nr == 3 ? h(kk + 2, j) : unused, v2, v3, t1, t2, t3);
 }
 
 // ... and from the right to row j, columns kk..kk+nr-1.
 template <class M, class R>
 BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, index_t nr, R v2, R v3, R t1, R t2, R t3) {
-    if (nr == 3) {
-        R sum = h(j, kk) + v2 * h(j, kk + 1) + v3 * h(j, kk + 2);
-        h(j, kk) -= sum * t1;
-        h(j, kk + 1) -= sum * t2;
-        h(j, kk + 2) -= sum * t3;
-    } else if (nr == 2) {
-        R sum = h(j, kk) + v2 * h(j, kk + 1);
-        h(j, kk) -= sum * t1;
-        h(j, kk + 1) -= sum * t2;
-    }
+    R unused = R(0);
+    reflect3(nr, h(j, kk), h(j, kk + 1), nr == 3 ? h(j, kk + 2) : unused, v2, v3, t1, t2, t3);
 }
 }  // namespace detail
 
