@@ -22,6 +22,15 @@
 
 namespace batcheig::cuda {
 
+// Lanes per matrix of the warp variant.
+template <class T>
+int geev_warp_lanes(int n) {
+    return plan::tuning::cuda_geev_warp_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
+}
+
+// Threads per block of the block and global variants.
+inline int geev_block_threads(int n) { return plan::tuning::cuda_geev_block_threads(n); }
+
 namespace geev_team_detail {
 
 // Leading dimension of a matrix in shared memory: odd, so that a team
@@ -333,7 +342,7 @@ batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::
 
 template <class T>
 batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
-    const int threads = plan::tuning::cuda_geev_block_threads(p.n);
+    const int threads = geev_block_threads(p.n);
     if (!(p.want_vl || p.want_vr))
         return launch_blocks(s, geev_block_kernel<T>, threads, shared_bytes<T>(p.n, false, false), p.batch, p);
     return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
@@ -344,15 +353,6 @@ batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *wor
 }
 
 }  // namespace geev_team_detail
-
-// Lanes per matrix of the warp variant.
-template <class T>
-int geev_warp_lanes(int n) {
-    return plan::tuning::cuda_geev_warp_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
-}
-
-// Threads per block of the block and global variants.
-inline int geev_block_threads(int n) { return plan::tuning::cuda_geev_block_threads(n); }
 
 // True when one matrix's problem fits in the shared memory of one block.
 template <class T>
