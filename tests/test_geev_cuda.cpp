@@ -105,7 +105,7 @@ void device_vs_host_arrays() {
     for (batcheigAlgorithm_t alg : geev_variants(BATCHEIG_BACKEND_CUDA)) {
         ParamsGuard params;
         REQUIRE(batcheigParamsSetAlgorithm(params, alg) == BATCHEIG_STATUS_SUCCESS);
-        for (int n : {1, 2, 3, 5, 8, 10, 13, 21, 32, 45}) {
+        for (int n : {1, 2, 3, 5, 8, 10, 13, 21, 32, 45, 55}) {
             INFO("n = " << n << ", variant " << algorithm_name(alg));
             const int batch = 33;
             std::vector<T> A(size_t(n) * n * batch);
