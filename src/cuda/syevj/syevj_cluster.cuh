@@ -69,6 +69,7 @@ inline constexpr int kPortableCluster = 8;
 // Bound on the kernel's static shared memory (reduction slots, the block's
 // eigenvalues and positions: 480 bytes for double complex).
 inline constexpr std::size_t kStaticBytes = 512;
+static_assert(kStaticBytes <= kStaticSharedMax, "launched through allow_shared()");
 
 // Shape of an order-n problem with column blocks of nb columns.
 struct Geometry {
