@@ -341,9 +341,18 @@ Streaming &streaming_of(Context &ctx) {
     return *static_cast<Streaming *>(ctx.streaming);
 }
 
-int streams_of(const StreamingOptions &opt, int devices) {
+// Bytes that one matrix moves across the bus: its slices of the arrays in
+// host memory (inputs and outputs).
+std::int64_t host_bytes_per_matrix(const HostArray *arrays, int count) {
+    std::int64_t bytes = 0;
+    for (int i = 0; i < count; ++i)
+        if (arrays[i].host) bytes += std::int64_t(arrays[i].stride);
+    return std::max<std::int64_t>(bytes, 1);
+}
+
+int streams_of(const StreamingOptions &opt, int devices, std::int64_t bytes_per_matrix) {
     if (opt.streams > 0) return opt.streams;
-    return devices > 1 ? plan::tuning::cuda_streams_multi : plan::tuning::cuda_streams;
+    return plan::tuning::cuda_streams_per_device(devices, bytes_per_matrix);
 }
 
 // Matrices per chunk for these options and arrays on `devices` devices.
@@ -352,10 +361,7 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays
     if (batch <= 0) return 1;
     if (opt.chunk > 0) return std::min<std::int64_t>(opt.chunk, batch);
     namespace t = plan::tuning;
-    std::int64_t bytes = 0;
-    for (int i = 0; i < count; ++i)
-        if (arrays[i].host) bytes += std::int64_t(arrays[i].stride);
-    bytes = std::max<std::int64_t>(bytes, 1);
+    const std::int64_t bytes = host_bytes_per_matrix(arrays, count);
     std::int64_t c = std::clamp<std::int64_t>(t::cuda_stream_chunk_bytes / bytes, t::cuda_stream_chunk_min,
                                               t::cuda_stream_chunk_max);
     c = std::min(c, std::max<std::int64_t>(1, t::cuda_stream_slot_bytes / bytes));
@@ -365,7 +371,7 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays
     // devices) idle: 500 000 matrices of order 5 in chunks of 59 000 on two
     // GPUs with 3 streams are 9 chunks, 6 then 3. Small batches get one
     // chunk per stream.
-    const std::int64_t slots = std::int64_t(streams_of(opt, devices)) * std::max(devices, 1);
+    const std::int64_t slots = std::int64_t(streams_of(opt, devices, bytes)) * std::max(devices, 1);
     const std::int64_t rounds = (batch + slots * c - 1) / (slots * c);
     c = (batch + rounds * slots - 1) / (rounds * slots);
     return std::max<std::int64_t>(c, 1);
@@ -390,7 +396,7 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.batch = batch;
     call.chunk = chunk_matrices(opt, arrays, count, batch, ndev);
     call.chunks = (batch + call.chunk - 1) / call.chunk;
-    call.streams = streams_of(opt, ndev);
+    call.streams = streams_of(opt, ndev, host_bytes_per_matrix(arrays, count));
     call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
     call.job = &job;
     call.lay_out();

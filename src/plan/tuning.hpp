@@ -369,8 +369,26 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
 // the chunks' kernels run further apart, so neither waits on the other;
 // on two devices six streams each start 12 chunks' transfers at once and
 // the first kernels wait longer (pinned n = 10).
+// Session 14 (2026-11-22, two H200 of another host, pinned, `--devices 0,1
+// --streams S --n 10,15,20,25,30`; two GPUs / the same run's one-GPU row
+// with S streams, ms):
+//   S = 3: n = 10: 6.71 / 8.22, 15: 14.5 / 21.5, 20: 26.5 / 45.4, 25: 40.4 / 74.7, 30: 69.2 / 132
+//   S = 4:         8.12 / 8.43,     12.7 / 20.2,     24.8 / 45.2,     40.6 / 74.8,     67.6 / 132
+//   S = 6:         5.50 / 8.10,     10.9 / 19.8,     23.9 / 45.3,     39.5 / 74.7,     68.7 / 132
+// Where the kernels dominate (double n = 15 moves 2 KB per matrix) six
+// streams per device keep every device's queue full between chunks: two
+// GPUs then reach 1.83-1.92x one GPU (1.48-1.91x with three); several
+// devices take six from 1.5 KB per matrix (double n >= 13). At n <= 10
+// the two machines disagree (session 12: three better), and the two GPUs
+// are bound by the host's concurrent transfers either way (4.7 ms at
+// n = 10, against 8.1 ms for one GPU: at most 1.7x).
 inline constexpr int cuda_streams = 6;
 inline constexpr int cuda_streams_multi = 3;
+inline constexpr long long cuda_streams_multi_more_bytes = 1536;
+inline int cuda_streams_per_device(int devices, long long bytes_per_matrix) {
+    if (devices <= 1) return cuda_streams;
+    return bytes_per_matrix >= cuda_streams_multi_more_bytes ? cuda_streams : cuda_streams_multi;
+}
 inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
 inline constexpr long long cuda_stream_chunk_min = 8192;
 inline constexpr long long cuda_stream_chunk_max = 65536;
