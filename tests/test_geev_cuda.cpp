@@ -6,9 +6,11 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <complex>
 #include <limits>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "catch_compat.hpp"
@@ -282,4 +284,70 @@ TEST_CASE("geev CUDA: the warp and block variants with vectors give every matrix
         INFO("variant " << algorithm_name(alg));
         geev_split_pieces(alg);
     }
+}
+
+TEST_CASE("geev CUDA: host threads launching one kernel with different shared-memory sizes all succeed",
+          "[geev][cuda]") {
+    // The block variant with vectors launches one Schur kernel per precision
+    // whose dynamic shared memory grows with n: double n = 56 needs about
+    // 51 KB and n = 64 about 67 KB, both beyond the 48 KB that need the
+    // kernel's opt-in attribute. That attribute belongs to the kernel, not to
+    // a launch, so a thread must never lower it under another thread's
+    // launch. Two threads, each with its own handle, call it over and over;
+    // every call must succeed and give the results of a call made alone.
+    // (A stress test: a race shows up only when the threads interleave.)
+    using T = double;
+    HandleGuard probe;
+    BT_CREATE_HANDLE_OR_SKIP(probe, BATCHEIG_BACKEND_CUDA);
+    ParamsGuard params;
+    REQUIRE(batcheigParamsSetAlgorithm(params, BATCHEIG_ALG_GEEV_CUDA_BLOCK) == BATCHEIG_STATUS_SUCCESS);
+    const int sizes[2] = {56, 64}, batch = 4, rounds = 40;
+    std::vector<T> A[2];
+    Outputs<T> ref[2];
+    for (int t = 0; t < 2; ++t) {
+        const int n = sizes[t];
+        REQUIRE(geev_variant_claims<T>(BATCHEIG_ALG_GEEV_CUDA_BLOCK, n, true, true));
+        A[t].resize(size_t(n) * n * batch);
+        for (int b = 0; b < batch; ++b) {
+            auto m = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(4848, n, b));
+            std::memcpy(A[t].data() + size_t(b) * n * n, m.a.data(), sizeof(T) * n * n);
+        }
+        ref[t] = run_host_arrays<T>(probe, A[t], n, batch, params);
+        REQUIRE(ref[t].info == std::vector<int>(batch, 0));
+    }
+    // No Catch assertions inside the threads: they record, the main thread checks.
+    std::atomic<int> failed_calls{0}, mismatches{0};
+    auto worker = [&](int t) {
+        const int n = sizes[t];
+        batcheigHandle_t h = nullptr;
+        if (batcheigCreateWithBackend(&h, BATCHEIG_BACKEND_CUDA) != BATCHEIG_STATUS_SUCCESS) {
+            failed_calls += rounds;
+            return;
+        }
+        for (int r = 0; r < rounds; ++r) {
+            Outputs<T> o;
+            o.A = A[t];
+            o.w.assign(size_t(n) * batch, T(0));
+            o.wi.assign(size_t(n) * batch, T(0));
+            o.VL.assign(size_t(n) * n * batch, T(0));
+            o.VR.assign(size_t(n) * n * batch, T(0));
+            o.info.assign(batch, -7);
+            const batcheigStatus_t st = geev_dispatch(args_for<T>(h, n, batch, o.A.data(), o.w.data(), o.wi.data(),
+                                                                  o.VL.data(), o.VR.data(), o.info.data(), nullptr,
+                                                                  0, params));
+            if (st != BATCHEIG_STATUS_SUCCESS) {
+                ++failed_calls;
+                continue;
+            }
+            if (o.info != ref[t].info || o.w != ref[t].w || o.wi != ref[t].wi || o.VL != ref[t].VL ||
+                o.VR != ref[t].VR)
+                ++mismatches;
+        }
+        batcheigDestroy(h);
+    };
+    std::thread other(worker, 1);
+    worker(0);
+    other.join();
+    CHECK(failed_calls.load() == 0);
+    CHECK(mismatches.load() == 0);
 }

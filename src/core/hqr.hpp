@@ -219,6 +219,30 @@ BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, index_t nr, R v2, R v3
     R unused = R(0);
     reflect3(nr, h(j, kk), h(j, kk + 1), nr == 3 ? h(j, kk + 2) : unused, v2, v3, t1, t2, t3);
 }
+
+// ... from the right to row j of h and of z at once, columns kk..kk+nr-1,
+// storing only into the rows asked for (in_h, in_z). All six entries are
+// read before any store: h and z are distinct arrays, which a compiler
+// cannot tell, so it would otherwise wait for h's stores before loading z's
+// entries. Both rows must exist (j < n, columns kk..kk+nr-1 < n).
+template <class M, class R>
+BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, index_t kk, index_t nr, R v2, R v3,
+                                 R t1, R t2, R t3) {
+    R h0 = h(j, kk), h1 = h(j, kk + 1), h2 = nr == 3 ? h(j, kk + 2) : R(0);
+    R z0 = z(j, kk), z1 = z(j, kk + 1), z2 = nr == 3 ? z(j, kk + 2) : R(0);
+    reflect3(nr, h0, h1, h2, v2, v3, t1, t2, t3);
+    reflect3(nr, z0, z1, z2, v2, v3, t1, t2, t3);
+    if (in_h) {
+        h(j, kk) = h0;
+        h(j, kk + 1) = h1;
+        if (nr == 3) h(j, kk + 2) = h2;
+    }
+    if (in_z) {
+        z(j, kk) = z0;
+        z(j, kk + 1) = z1;
+        if (nr == 3) z(j, kk + 2) = z2;
+    }
+}
 }  // namespace detail
 
 // Schur factorization of a real 2x2 nonsymmetric matrix in standardized
@@ -427,11 +451,21 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 // kk-1 (the previous bulge), which nobody reads in this phase,
                 // is written by the leader.
                 const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
-                for (index_t j = tm.first(i1); j <= jend; j += tm.size())
-                    detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
-                if (wantz)
-                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
-                        detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
+                if (!Team::serial && wantz) {
+                    // A team runs the rows of h and z in one pass, each
+                    // member's two rows as independent work (rows outside a
+                    // range are read, not written; z has n rows).
+                    const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
+                    for (index_t j = tm.first(lo); j <= hi; j += tm.size())
+                        detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3,
+                                                t1, t2, t3);
+                } else {
+                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                        detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
+                    if (wantz)
+                        for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
+                            detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
+                }
                 if (tm.leader()) {
                     if (kk > m) {
                         h(kk, kk - 1) = v[0];

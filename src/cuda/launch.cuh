@@ -70,12 +70,23 @@ static_assert(kTeamScratchBytes <= kStaticSharedMax, "block-team scratch within 
 // beyond 48 KB of static plus dynamic shared memory, so the test adds the
 // bound on its static shared memory: a dynamic size just under 48 KB
 // failed to launch without it (complex float geev, block variant with
-// vectors, n = 55: 49 064 bytes dynamic and 256 static). Opting in where
-// it was not needed is harmless; below the threshold no API call is made.
+// vectors, n = 55: 49 064 bytes dynamic and 256 static). Below the
+// threshold no API call is made. Beyond it the kernel is opted in to the
+// most it can have (the device's opt-in limit less its static shared
+// memory), not to `bytes`: the attribute belongs to the kernel, so a call
+// that set it to its own size could lower it under another host thread's
+// launch of the same kernel with more. Opting in beyond what a launch needs
+// changes nothing else (the team kernels have always been opted in to the
+// limit, teams_per_block below).
 template <class Kernel>
 batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
-    if (bytes + kStaticSharedMax > 48 * 1024)
-        BATCHEIG_CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+    if (bytes + kStaticSharedMax <= 48 * 1024) return BATCHEIG_STATUS_SUCCESS;
+    cudaFuncAttributes attr{};
+    BATCHEIG_CUDA_TRY(cudaFuncGetAttributes(&attr, k));
+    const long long most = static_cast<long long>(shared_optin_bytes()) - static_cast<long long>(attr.sharedSizeBytes);
+    // More than the most: the attribute call fails, as it always did.
+    const long long want = most > static_cast<long long>(bytes) ? most : static_cast<long long>(bytes);
+    BATCHEIG_CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(want)));
     return BATCHEIG_STATUS_SUCCESS;
 }
 
