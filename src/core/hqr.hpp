@@ -243,6 +243,35 @@ BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, inde
         if (nr == 3) z(j, kk + 2) = z2;
     }
 }
+
+// The complex single-shift step's reflector on two entries x0, x1 of a
+// column of h (from the left: c = conj(t1), d = v2) or of a row of h or z
+// (from the right: c = t1, d = conj(v2)); t2 = Re(t1 v2). Both entries are
+// read before either is stored (see reflect3).
+template <class E, class R>
+BATCHEIG_HD void reflect2(E &x0, E &x1, E c, R t2, E d) {
+    const E a0 = x0, a1 = x1;
+    const E sum = c * a0 + t2 * a1;
+    x0 = a0 - sum;
+    x1 = a1 - sum * d;
+}
+
+// ... from the right to row j of h and of z at once (as reflect_cols_hz).
+template <class M, class E, class R>
+BATCHEIG_HD void reflect2_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, index_t kk, E t1, R t2, E cv2) {
+    E h0 = h(j, kk), h1 = h(j, kk + 1);
+    E z0 = z(j, kk), z1 = z(j, kk + 1);
+    reflect2(h0, h1, t1, t2, cv2);
+    reflect2(z0, z1, t1, t2, cv2);
+    if (in_h) {
+        h(j, kk) = h0;
+        h(j, kk + 1) = h1;
+    }
+    if (in_z) {
+        z(j, kk) = z0;
+        z(j, kk + 1) = z1;
+    }
+}
 }  // namespace detail
 
 // Schur factorization of a real 2x2 nonsymmetric matrix in standardized
@@ -655,26 +684,25 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
                 const T v2 = v[1];
                 const R t2 = real(t1 * v2);
                 // Rows kk, kk+1, one column per member.
-                for (index_t j = tm.first(kk); j <= i2; j += tm.size()) {
-                    T sum = conj(t1) * h(kk, j) + t2 * h(kk + 1, j);
-                    h(kk, j) -= sum;
-                    h(kk + 1, j) -= sum * v2;
-                }
+                for (index_t j = tm.first(kk); j <= i2; j += tm.size())
+                    detail::reflect2(h(kk, j), h(kk + 1, j), conj(t1), t2, v2);
                 tm.sync();
                 // Columns kk, kk+1 of h and z, one row per member; column
                 // kk-1 (read by nobody in this phase) by the leader.
                 const index_t jend = (kk + 2 < i) ? kk + 2 : i;
-                for (index_t j = tm.first(i1); j <= jend; j += tm.size()) {
-                    T sum = t1 * h(j, kk) + t2 * h(j, kk + 1);
-                    h(j, kk) -= sum;
-                    h(j, kk + 1) -= sum * conj(v2);
-                }
-                if (wantz) {
-                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size()) {
-                        T sum = t1 * z(j, kk) + t2 * z(j, kk + 1);
-                        z(j, kk) -= sum;
-                        z(j, kk + 1) -= sum * conj(v2);
-                    }
+                const T cv2 = conj(v2);
+                if (!Team::serial && wantz) {
+                    // As in lahqr_real: h's and z's rows in one pass.
+                    const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
+                    for (index_t j = tm.first(lo); j <= hi; j += tm.size())
+                        detail::reflect2_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, t1, t2,
+                                                 cv2);
+                } else {
+                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                        detail::reflect2(h(j, kk), h(j, kk + 1), t1, t2, cv2);
+                    if (wantz)
+                        for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
+                            detail::reflect2(z(j, kk), z(j, kk + 1), t1, t2, cv2);
                 }
                 if (tm.leader() && kk > m) {
                     h(kk, kk - 1) = v[0];
