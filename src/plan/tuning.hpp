@@ -378,9 +378,11 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
 // Where the kernels dominate (double n = 15 moves 2 KB per matrix) six
 // streams per device keep every device's queue full between chunks: two
 // GPUs then reach 1.83-1.92x one GPU (1.48-1.91x with three); several
-// devices take six from 1.5 KB per matrix (double n >= 13). At n <= 10
-// the two machines disagree (session 12: three better), and the two GPUs
-// are bound by the host's concurrent transfers either way (4.7 ms at
+// devices take six from 1.5 KB per matrix (double n >= 13). On two more
+// machines of that kind, six were 0-10 % faster at n = 15 and the same
+// within the noise at n >= 20 (docs/performance.md, session 14). At
+// n <= 10 the machines disagree (session 12: three better), and the two
+// GPUs are bound by the host's concurrent transfers either way (4.7 ms at
 // n = 10, against 8.1 ms for one GPU: at most 1.7x).
 inline constexpr int cuda_streams = 6;
 inline constexpr int cuda_streams_multi = 3;
