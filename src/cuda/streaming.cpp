@@ -355,13 +355,13 @@ int streams_of(const StreamingOptions &opt, int devices, std::int64_t bytes_per_
     return plan::tuning::cuda_streams_per_device(devices, bytes_per_matrix);
 }
 
-// Matrices per chunk for these options and arrays on `devices` devices.
-std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays, int count, std::int64_t batch,
-                            int devices) {
+// Matrices per chunk for these options on `devices` devices with `streams`
+// streams each, for matrices that move `bytes` across the bus.
+std::int64_t chunk_matrices(const StreamingOptions &opt, std::int64_t bytes, std::int64_t batch, int devices,
+                            int streams) {
     if (batch <= 0) return 1;
     if (opt.chunk > 0) return std::min<std::int64_t>(opt.chunk, batch);
     namespace t = plan::tuning;
-    const std::int64_t bytes = host_bytes_per_matrix(arrays, count);
     std::int64_t c = std::clamp<std::int64_t>(t::cuda_stream_chunk_bytes / bytes, t::cuda_stream_chunk_min,
                                               t::cuda_stream_chunk_max);
     c = std::min(c, std::max<std::int64_t>(1, t::cuda_stream_slot_bytes / bytes));
@@ -371,7 +371,7 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, const HostArray *arrays
     // devices) idle: 500 000 matrices of order 5 in chunks of 59 000 on two
     // GPUs with 3 streams are 9 chunks, 6 then 3. Small batches get one
     // chunk per stream.
-    const std::int64_t slots = std::int64_t(streams_of(opt, devices, bytes)) * std::max(devices, 1);
+    const std::int64_t slots = std::int64_t(streams) * std::max(devices, 1);
     const std::int64_t rounds = (batch + slots * c - 1) / (slots * c);
     c = (batch + rounds * slots - 1) / (rounds * slots);
     return std::max<std::int64_t>(c, 1);
@@ -394,9 +394,10 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.count = count;
     for (int i = 0; i < count; ++i) call.staged[i] = arrays[i].host && !in_pinned_memory(arrays[i].host);
     call.batch = batch;
-    call.chunk = chunk_matrices(opt, arrays, count, batch, ndev);
+    const std::int64_t bytes = host_bytes_per_matrix(arrays, count);
+    call.streams = streams_of(opt, ndev, bytes);
+    call.chunk = chunk_matrices(opt, bytes, batch, ndev, call.streams);
     call.chunks = (batch + call.chunk - 1) / call.chunk;
-    call.streams = streams_of(opt, ndev, host_bytes_per_matrix(arrays, count));
     call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
     call.job = &job;
     call.lay_out();
