@@ -112,9 +112,8 @@ BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ih
             // (Team reductions: every member gets the same c, r, ca, ra.)
             R c = team_nrm2(tm, l - k + 1, VecView<T>{&a(k, i), a.es});
             R r = team_nrm2(tm, l - k + 1, VecView<T>{&a(i, k), a.ld * a.es});
-            R ca = cabs(a(team_iamax(tm, l + 1, a.col(i)), i));
-            VecView<T> row{&a(i, k), a.ld * a.es};
-            R ra = cabs(row[team_iamax(tm, n - k, row)]);
+            R ca = team_abs_at_iamax(tm, l + 1, a.col(i));
+            R ra = team_abs_at_iamax(tm, n - k, VecView<T>{&a(i, k), a.ld * a.es});
             if (c == R(0) || r == R(0)) continue;
             // Never loop on NaN (the drivers reject non-finite input first).
             if (!is_finite(c + ca + r + ra)) {

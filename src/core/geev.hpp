@@ -173,14 +173,14 @@ struct GeevState {
     index_t scalea = 0;
 };
 
-// Phase 1 of geev: scaling, balancing, Hessenberg reduction and QR, a
-// overwritten by the Schur form T (wantv) or by what QR leaves of H, the
-// eigenvalues in (w, wi), the Schur vectors in z (wantv: z is vl when vl
-// is wanted, else vr). Non-finite input: w, wi and (wantv) z are set to NaN
-// and st.info = BATCHEIG_INFO_NONFINITE.
+// Phase 1a of geev: scaling, balancing and Hessenberg reduction, a
+// overwritten by H (and the reflectors below its subdiagonal), the
+// eigenvalues of the rows that balancing isolated in (w, wi), and (wantv)
+// the orthogonal factor in z. Non-finite input: w, wi and (wantv) z are
+// set to NaN and st.info = BATCHEIG_INFO_NONFINITE.
 template <class T, class Team, class M>
-BATCHEIG_HD void geev_schur(const Team &tm, bool wantv, index_t n, M a, VecView<T> w, VecView<real_t<T>> wi, M z,
-                            const GeevWork<T> &ws, index_t max_iterations, GeevState<real_t<T>> &st) {
+BATCHEIG_HD void geev_reduce(const Team &tm, bool wantv, index_t n, M a, VecView<T> w, VecView<real_t<T>> wi, M z,
+                             const GeevWork<T> &ws, GeevState<real_t<T>> &st) {
     using R = real_t<T>;
     constexpr bool cplx = is_complex<T>;
     // Scale a if its largest entry is outside [smlnum, bignum].
@@ -218,9 +218,31 @@ BATCHEIG_HD void geev_schur(const Team &tm, bool wantv, index_t n, M a, VecView<
             if constexpr (!cplx) wi[i] = R(0);
         }
     }
-    if constexpr (cplx) st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, a, w, ilo, ihi, z, max_iterations);
-    else st.info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, a, w, wi, ilo, ihi, z, max_iterations);
+}
+
+// Phase 1b of geev (after geev_reduce, when st.info is 0): QR on H in h
+// (any view type whose entries within three rows below the diagonal are
+// H's, core/types.hpp), h overwritten by the Schur form T (wantv) or by
+// what QR leaves of H, the eigenvalues in (w, wi), the Schur vectors
+// accumulated in z (wantv, a view of the same type); st.info set to QR's
+// code.
+template <class T, class Team, class M>
+BATCHEIG_HD void geev_qr(const Team &tm, bool wantv, index_t n, M h, VecView<T> w, VecView<real_t<T>> wi, M z,
+                         index_t max_iterations, GeevState<real_t<T>> &st) {
+    const index_t ilo = st.ilo, ihi = st.ihi;
+    if constexpr (is_complex<T>) st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, h, w, ilo, ihi, z, max_iterations);
+    else st.info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, h, w, wi, ilo, ihi, z, max_iterations);
     tm.sync();  // the eigenvalues (written by the leader) are visible to the team
+}
+
+// Phase 1 of geev: geev_reduce, then geev_qr on a. Non-finite input: as
+// geev_reduce.
+template <class T, class Team, class M>
+BATCHEIG_HD void geev_schur(const Team &tm, bool wantv, index_t n, M a, VecView<T> w, VecView<real_t<T>> wi, M z,
+                            const GeevWork<T> &ws, index_t max_iterations, GeevState<real_t<T>> &st) {
+    geev_reduce(tm, wantv, n, a, w, wi, z, ws, st);
+    if (st.info == BATCHEIG_INFO_NONFINITE) return;
+    geev_qr(tm, wantv, n, a, w, wi, z, max_iterations, st);
 }
 
 // Phase 2 of geev (wantvl or wantvr, after geev_schur with wantv): the

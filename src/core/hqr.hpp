@@ -272,6 +272,29 @@ BATCHEIG_HD void reflect2_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, ind
         z(j, kk + 1) = z1;
     }
 }
+
+// A plane rotation (as team_rot) of rows r and r+1 of h over columns
+// [c0, c1], and of columns c and c+1 over rows [r0, r1]; through the view's
+// indexing, so that any view type (HessBandView included) can run it.
+template <class Team, class M, class R>
+BATCHEIG_HD void rot_rows(const Team &tm, M h, index_t r, index_t c0, index_t c1, R c, R s) {
+    for (index_t j = tm.first(c0); j <= c1; j += tm.size()) {
+        const R x = h(r, j), y = h(r + 1, j);
+        h(r + 1, j) = c * y - s * x;
+        h(r, j) = c * x + s * y;
+    }
+    tm.sync();
+}
+template <class Team, class M, class R>
+BATCHEIG_HD void rot_cols(const Team &tm, M h, index_t c, index_t r0, index_t r1, R cs, R sn) {
+    for (index_t j = tm.first(r0); j <= r1; j += tm.size()) {
+        const R x = h(j, c), y = h(j, c + 1);
+        h(j, c + 1) = cs * y - sn * x;
+        h(j, c) = cs * x + sn * y;
+    }
+    tm.sync();
+}
+
 }  // namespace detail
 
 // Schur factorization of a real 2x2 nonsymmetric matrix in standardized
@@ -540,10 +563,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             }
             if (wantt) {
                 // Apply the rotation to the rest of h.
-                if (i2 > i) team_rot(tm, i2 - i, VecView<R>{&h(i - 1, i + 1), h.ld * h.es}, VecView<R>{&h(i, i + 1), h.ld * h.es}, cs, sn);
-                team_rot(tm, i - i1 - 1, VecView<R>{&h(i1, i - 1), h.es}, VecView<R>{&h(i1, i), h.es}, cs, sn);
+                if (i2 > i) detail::rot_rows(tm, h, i - 1, i + 1, i2, cs, sn);
+                detail::rot_cols(tm, h, i - 1, i1, i - 2, cs, sn);
             }
-            if (wantz) team_rot(tm, ihiz - iloz + 1, VecView<R>{&z(iloz, i - 1), z.es}, VecView<R>{&z(iloz, i), z.es}, cs, sn);
+            if (wantz) detail::rot_cols(tm, z, i - 1, iloz, ihiz, cs, sn);
             tm.sync();
         }
         kdefl = 0;

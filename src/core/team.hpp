@@ -14,8 +14,8 @@
 //     member r owning the indices congruent to r modulo the team size;
 //   - scalar decisions (shifts, deflation tests, pivots) are computed
 //     redundantly by every member from the same data, so all members take
-//     the same branches; reductions (sum, max, min) are collective and must
-//     be reached by every member;
+//     the same branches; reductions (sum, max, min) and votes (any) are
+//     collective and must be reached by every member;
 //   - a single entry of shared data is written by the leader only;
 //   - tm.sync() separates a phase that writes data from any phase in which
 //     another member reads or writes the same data.
@@ -37,6 +37,8 @@ struct SerialTeam {
     template <class S> BATCHEIG_HD S sum(S v) const { return v; }
     template <class S> BATCHEIG_HD S max(S v) const { return v; }
     template <class S> BATCHEIG_HD S min(S v) const { return v; }
+    // True when v is true in any member (no memory ordering).
+    BATCHEIG_HD bool any(bool v) const { return v; }
 };
 
 // Sum over the team of a real or complex value.

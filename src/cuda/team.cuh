@@ -49,6 +49,7 @@ struct WarpTeam {
     template <class S> __device__ S min(S v) const {
         return reduce(v, [](S a, S b) { return b < a ? b : a; });
     }
+    __device__ bool any(bool v) const { return __any_sync(mask, v) != 0; }
 };
 
 // All threads of a block (blockDim.x a power of two, a multiple of 32, at
@@ -85,6 +86,7 @@ struct BlockTeam {
     template <class S> __device__ S min(S v) const {
         return reduce(v, [](S a, S b) { return b < a ? b : a; });
     }
+    __device__ bool any(bool v) const { return __syncthreads_or(v) != 0; }
 };
 
 }  // namespace batcheig::cuda

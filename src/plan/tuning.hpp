@@ -163,6 +163,62 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
     return 32;
 }
 
+// The warp variant's eigenvalues in two launches, the QR iteration on the
+// packed band in the second (cuda/geev/geev_team.cuh): from n =
+// cuda_geev_band_min_n on. The first launch (balancing and Hessenberg
+// reduction on the whole matrix) keeps the lanes of cuda_geev_warp_lanes,
+// so the eigenvalues are bitwise those of the one-launch form; fewer lanes
+// there (4, 8, 16 with the reduction's whole matrix in shared memory) were
+// slower at every n (double n = 30: 22.1 ms with 32 lanes, 22.8 with 16,
+// 25.8 with 8). The QR launch's lanes are cuda_geev_band_lanes.
+// Measured on one H100 with the bench (batcheig_bench geev --memory device
+// --reps 3 --cusolver-subset 0 --lapacke-subset 1 --n 8,10,12,15,16,20,25,
+// 28,30,36,40,48 --batch 100000 (50000 complex) --precision s|d|c|z), the
+// library before the band form against the band with 2..32 QR lanes forced
+// (docs/results/geev-band-lanes-sweep-h100-2026-11-22-s15.csv), ms [the
+// choice]:
+//   double          n:   10      12      15      20      25      30      36      40      48
+//     one launch:       [1.36]   2.34    4.11    9.16    15.1    26.5    40.9    57.1    107
+//     band, P = 4:       1.44   [2.17]  [3.76]   8.92    18.3    31.0    51.3    77.8    154
+//     band, P = 8:       1.80    2.57    3.95   [7.88]   14.5    23.9    41.8    63.1    121
+//     band, P = 16:      2.53    3.53    5.22    9.16   [14.3]  [22.1]  [36.4]   52.4    96.3
+//     band, P = 32:      3.52    4.88    7.24    12.4    18.7    26.3    39.0   [50.1]  [83.1]
+//   float           n:   12      15      20      25      30      36      40      48
+//     one launch:       [1.22]   2.25    4.35    8.48    13.2    21.4    26.9    45.8
+//     band, P = 4:       1.32   [2.17]  [4.15]   8.15    13.9    24.7    36.0    69.9
+//     band, P = 8:       1.63    2.59    4.43   [7.51]  [11.8]  [20.0]   27.5    50.2
+//     band, P = 16:      2.21    3.38    5.63    9.13    13.0    20.0   [25.2]  [42.2]
+//   complex double  n:    8      10      12      15      20      25      30      36      48
+//     one launch:        1.77    3.48    5.64    11.5    22.8    58.3    102     164     469
+//     band, P = 2:      [1.52]  [2.84]   4.72    8.38    22.9    52.7    88.8    160     496
+//     band, P = 4:       1.63    2.88   [4.56]  [7.65]   19.5    42.4    77.1    129     388
+//     band, P = 8:       2.25    3.40    5.00    7.94   [17.8]   36.5    65.0    113     335
+//     band, P = 16:      3.62    5.30    7.20    10.4    19.5   [35.5]  [59.4]   106     309
+//     band, P = 32:      5.79    8.47    11.5    16.7    28.4    42.8    64.1   [104]   [277]
+//   complex float   n:    8      10      12      15      20      25      30      36      48
+//     one launch:        0.82   [1.20]   2.19    4.18    8.27    19.8    34.4    56.7    162
+//     band, P = 2:       0.73    1.29   [1.82]   3.59    8.13    18.4    32.7    55.8    172
+//     band, P = 4:       0.90    1.33    1.84   [3.28]  [6.88]   15.2    25.7    44.8    134
+//     band, P = 8:       1.18    1.68    2.36    3.65    6.97   [13.9]  [22.2]   39.7    115
+//     band, P = 16:      1.81    2.60    3.54    5.29    9.05    15.4    22.6   [37.5]   99.7
+//     band, P = 32:      2.80    4.04    5.49    8.16    13.7    21.6    29.3    42.6   [92.6]
+// (n = 16 and 28 were measured too and agree.) The band form also needs
+// n >= 7 (the band kept in A, cuda/geev/geev_team.cuh).
+inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
+    if (is_complex) return real_bytes >= 8 ? 7 : 12;
+    return real_bytes >= 8 ? 12 : 15;
+}
+inline int cuda_geev_band_lanes(int n, bool is_complex, std::size_t real_bytes) {
+    // The largest n for 2, 4, 8 and 16 lanes; 32 beyond.
+    static constexpr int real_d[4] = {11, 17, 22, 38}, real_s[4] = {14, 22, 36, 52};
+    static constexpr int cplx_d[4] = {10, 17, 22, 32}, cplx_s[4] = {13, 22, 32, 44};
+    const int *lim = is_complex ? (real_bytes >= 8 ? cplx_d : cplx_s) : (real_bytes >= 8 ? real_d : real_s);
+    int p = 2;
+    for (int k = 0; k < 4; ++k, p *= 2)
+        if (n <= lim[k]) return p;
+    return 32;
+}
+
 // Matrices per piece of the warp and block variants with vectors, which run
 // in two launches (Schur form, then eigenvectors; cuda/geev/geev_team.cuh) and keep
 // each matrix's state and balancing factors in the workspace between them:

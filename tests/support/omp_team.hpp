@@ -192,6 +192,8 @@ class OmpTeam {
   S min(S v) const {
     return reduce(v, kMin, [](S a, S b) { return b < a ? b : a; });
   }
+  // A vote, checked like the reductions (a max over the members).
+  bool any(bool v) const { return max(v ? 1 : 0) != 0; }
 
  private:
   enum Kind : std::uint64_t { kSync = 1, kSum = 2, kMax = 3, kMin = 4 };

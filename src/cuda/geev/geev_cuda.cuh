@@ -22,8 +22,8 @@ template <class T>
 std::size_t geev_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_vl, bool want_vr, int batch) {
     switch (variant) {
         case BATCHEIG_ALG_GEEV_CUDA_THREAD: return geev_thread_workspace_bytes<T>(n, want_vl, want_vr, batch);
-        case BATCHEIG_ALG_GEEV_CUDA_WARP:
-        case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return geev_split_workspace_bytes<T>(n, want_vl, want_vr, batch);
+        case BATCHEIG_ALG_GEEV_CUDA_WARP: return geev_split_workspace_bytes<T>(true, n, want_vl, want_vr, batch);
+        case BATCHEIG_ALG_GEEV_CUDA_BLOCK: return geev_split_workspace_bytes<T>(false, n, want_vl, want_vr, batch);
         case BATCHEIG_ALG_GEEV_CUDA_GLOBAL: return geev_global_workspace_bytes<T>(n, want_vl, want_vr, batch);
         default: return 0;
     }

@@ -65,13 +65,30 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
 
 // Copy an n x n matrix between the caller's column-major array g (leading
 // dimension ldg) and shared memory s (leading dimension ld), over the team.
+// f(e, i, j) for this member's flat indices e in [0, count) (e congruent
+// to its rank modulo the team size), with (i, j) = (e % n, e / n) stepped
+// along without a division per index.
+template <class Team, class F>
+__device__ void for_each_flat(const Team &tm, int count, int n, F f) {
+    const int step = tm.size(), dj = step / n, di = step - dj * n;
+    int e = tm.first(0), j = e / n, i = e - j * n;
+    for (; e < count; e += step) {
+        f(e, i, j);
+        i += di;
+        j += dj;
+        if (i >= n) {
+            i -= n;
+            ++j;
+        }
+    }
+}
+
 template <bool ToShared, class T, class Team>
 __device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int64_t ldg) {
-    for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
-        const index_t i = e % n, j = e / n;
+    for_each_flat(tm, n * n, n, [&](int, int i, int j) {
         if constexpr (ToShared) s[i + j * ld] = g[i + j * ldg];
         else g[i + j * ldg] = s[i + j * ld];
-    }
+    });
 }
 
 // Eigenvalues of matrix b of p with team tm, the matrix in shared memory at
@@ -127,9 +144,12 @@ struct GeevSplit {
     core::GeevState<R> *state;
     R *scale;
 
-    static std::size_t bytes(int n, std::int64_t count) {
+    // with_scale false: the states only (eigenvalues only, where the
+    // balancing factors are not needed after the first launch; scale is
+    // then not backed by the workspace).
+    static std::size_t bytes(int n, std::int64_t count, bool with_scale = true) {
         return align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
-               align256(sizeof(R) * std::size_t(n) * std::size_t(count));
+               (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0);
     }
     static GeevSplit carve(void *work, std::int64_t count) {
         auto *base = static_cast<unsigned char *>(work);
@@ -202,6 +222,85 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
     if (want_vr) copy_matrix<false>(tm, n, svr, ld, VR, p.ldvr);
 }
 
+// ---- Eigenvalues only, the QR phase on the packed band: two launches -------
+// The QR iteration reads and writes only H and the two subdiagonals below
+// it, n(n+7)/2 elements (core::HessBandView) against n(n|1) for the whole
+// matrix: at n = 30 in double 4.4 KB against 7.4 KB per matrix. With the
+// whole matrix in shared memory, shared memory bounds the matrices resident
+// per SM from n ~ 20 on; in the band, about 1.7 times as many fit. So from
+// plan::tuning::cuda_geev_band_min_n on, the eigenvalues run in two
+// launches: reduce_in_shared (core::geev_reduce: scaling, balancing,
+// Hessenberg reduction, on the whole matrix) leaves the band in the
+// caller's A (whose contents are unspecified on exit) and the state in the
+// workspace (GeevSplit, states only); qr_in_band (core::geev_qr and
+// core::geev_finish) runs the QR iteration on the band, with its own lane
+// count (plan::tuning::cuda_geev_band_lanes). The QR iteration's results do
+// not depend on the lane count (every entry is updated by one lane, the
+// reflectors and shifts are computed by every lane alike), so the
+// eigenvalues are bitwise those of the one-launch form.
+
+// Shared-memory bytes of one matrix's band.
+template <class T>
+std::size_t band_shared_bytes(int n) {
+    return team_slice_bytes<T>(std::size_t(core::HessBandView<T>::elements(n)) * sizeof(T));
+}
+
+// Element e of the band (core::HessBandView's packing) is kept in the
+// caller's A at A(e % n, e / n): elements(n) <= n^2 from n = 7 on.
+__host__ __device__ inline bool band_fits_in_a(int n) { return n >= 7; }
+
+// Phase 1 (eigenvalues only) of matrix b of p with team tm, its shared
+// memory at smem (shared_bytes<T>(n, false, false) long).
+template <class T, class Team>
+__device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                                 unsigned char *smem) {
+    using R = core::real_t<T>;
+    const int n = p.n, ld = shared_ld(n);
+    T *sa = reinterpret_cast<T *>(smem);
+    T *A = p.A + b * std::int64_t(p.lda) * n;
+    copy_matrix<true>(tm, n, sa, ld, A, p.lda);
+    tm.sync();
+    const core::SharedView<T> a{sa, ld}, none{nullptr, ld};
+    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false);
+    core::GeevState<R> st;
+    core::geev_reduce(tm, false, n, a, core::VecView<T>{p.w + b * n, 1},
+                      core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
+    tm.sync();  // H is complete
+    if (st.info == 0) {
+        // Column j of the band: rows 0..j+3 (zero below row n-1).
+        int j = 0;
+        for_each_flat(tm, core::HessBandView<T>::elements(n), n, [&](int e, int r, int c) {
+            while (core::HessBandView<T>::offset(j + 1) <= e) ++j;
+            const int i = e - core::HessBandView<T>::offset(j);
+            A[r + std::int64_t(c) * p.lda] = i < n ? a(i, j) : T(0);
+        });
+    }
+    if (tm.leader()) sp.state[b] = st;
+}
+
+// Phase 2 (eigenvalues only) of matrix b of p with team tm, the band in
+// shared memory at smem (band_shared_bytes<T>(n) long).
+template <class T, class Team>
+__device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                           unsigned char *smem) {
+    using R = core::real_t<T>;
+    const int n = p.n;
+    T *sh = reinterpret_cast<T *>(smem);
+    core::GeevState<R> st = sp.state[b];
+    const core::HessBandView<T> h{sh}, none{nullptr};
+    const core::VecView<T> w{p.w + b * n, 1};
+    const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
+    if (st.info == 0) {
+        const T *A = p.A + b * std::int64_t(p.lda) * n;
+        for_each_flat(tm, core::HessBandView<T>::elements(n), n,
+                      [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * p.lda]; });
+        tm.sync();
+        core::geev_qr(tm, false, n, h, w, wi, none, p.max_iterations, st);
+    }
+    const int info = core::geev_finish(tm, false, false, n, w, wi, none, none, st);
+    if (tm.leader()) p.info[b] = info;
+}
+
 // The two phases with P lanes of a warp per matrix, and with a block per
 // matrix.
 template <class T, int P, bool Schur>
@@ -214,6 +313,19 @@ __global__ __launch_bounds__(256) void geev_warp_phase_kernel(GeevProblem<T> p, 
     if (!team_matrix<P>(count, slice, smem, k, mine)) return;
     if constexpr (Schur) schur_in_shared(tm, p, sp, b0 + k, mine);
     else vectors_in_shared(tm, p, sp, b0 + k, mine);
+}
+
+// The two launches of the eigenvalues with the QR phase on the band.
+template <class T, int P, bool Reduce>
+__global__ __launch_bounds__(256) void geev_warp_band_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+                                                             std::int64_t count, unsigned slice) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    const auto tm = WarpTeam<P>::make();
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
+    if constexpr (Reduce) reduce_in_shared(tm, p, sp, b0 + k, mine);
+    else qr_in_band(tm, p, sp, b0 + k, mine);
 }
 
 template <class T, bool Schur>
@@ -301,8 +413,9 @@ batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, 
     });
 }
 
-// With vectors: the two launches, launch(kernel_is_schur, piece, state),
-// over pieces of the batch whose state fits the workspace.
+// The two launches (with vectors, or the eigenvalues with the QR phase on
+// the band), launch(first_launch, piece, state), over pieces of the batch
+// whose state fits the workspace.
 template <class T, class Launch>
 batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, Launch &&launch) {
     const std::int64_t chunk = plan::tuning::cuda_geev_split_chunk;
@@ -315,6 +428,39 @@ batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, Launch &&laun
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
     }
     return BATCHEIG_STATUS_SUCCESS;
+}
+
+// One of the two launches of the band form (first: the reduction), with the
+// lane count of the tuning table for that launch.
+template <class T, bool Reduce>
+batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    constexpr bool cplx = core::is_complex<T>;
+    constexpr std::size_t rb = sizeof(core::real_t<T>);
+    const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n);
+    const int lanes = Reduce ? plan::tuning::cuda_geev_warp_lanes(q.n, cplx, rb)
+                             : plan::tuning::cuda_geev_band_lanes(q.n, cplx, rb);
+    switch (lanes) {
+        case 2: return launch_teams<2>(s, geev_warp_band_kernel<T, 2, Reduce>, slice, q.batch, q, sp);
+        case 4: return launch_teams<4>(s, geev_warp_band_kernel<T, 4, Reduce>, slice, q.batch, q, sp);
+        case 8: return launch_teams<8>(s, geev_warp_band_kernel<T, 8, Reduce>, slice, q.batch, q, sp);
+        case 16: return launch_teams<16>(s, geev_warp_band_kernel<T, 16, Reduce>, slice, q.batch, q, sp);
+        default: return launch_teams<32>(s, geev_warp_band_kernel<T, 32, Reduce>, slice, q.batch, q, sp);
+    }
+}
+
+// True when the warp variant runs the eigenvalues in two launches, the QR
+// phase on the band.
+template <class T>
+bool warp_uses_band(int n, bool want_vectors) {
+    return !want_vectors && band_fits_in_a(n) &&
+           n >= plan::tuning::cuda_geev_band_min_n(core::is_complex<T>, sizeof(core::real_t<T>));
+}
+
+template <class T>
+batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work) {
+    return launch_split(p, work, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+        return launch_band_phase<T, decltype(reduce)::value>(s, q, sp);
+    });
 }
 
 template <class T, int P>
@@ -361,18 +507,23 @@ bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
            std::size_t(shared_optin_bytes());
 }
 
-// Workspace of the warp and block variants: with vectors, the state of each
-// matrix of one piece of the batch between the two launches; none without.
+// Workspace of the warp (warp true) and block variants: with vectors, the
+// state and balancing factors of each matrix of one piece of the batch
+// between the two launches; eigenvalues only, the states alone when the
+// warp variant runs the QR phase on the band, else none.
 template <class T>
-std::size_t geev_split_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
-    if (!(want_vl || want_vr)) return 0;
+std::size_t geev_split_workspace_bytes(bool warp, int n, bool want_vl, bool want_vr, int batch) {
     const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_split_chunk);
+    if (!(want_vl || want_vr))
+        return warp && geev_team_detail::warp_uses_band<T>(n, false) ? geev_team_detail::GeevSplit<T>::bytes(n, count, false)
+                                                                     : 0;
     return geev_team_detail::GeevSplit<T>::bytes(n, count);
 }
 
 template <class T>
 batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
+    if (warp_uses_band<T>(p.n, p.want_vl || p.want_vr)) return launch_band<T>(s, p, work);
     switch (geev_warp_lanes<T>(p.n)) {
         case 2: return launch_warp<T, 2>(s, p, work);
         case 4: return launch_warp<T, 4>(s, p, work);
