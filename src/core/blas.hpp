@@ -297,9 +297,10 @@ BATCHEIG_HD real_t<typename V::value_type> team_nrm2(const Team &tm, index_t n, 
         BlueSum<R> acc;
         for (index_t i = tm.first(0); i < n; i += tm.size()) acc.add_value(x[i]);
         // The sums of tiny and huge squares are +0 in every member unless
-        // some entry is outside Blue's middle range: one vote then spares
-        // their two reductions (a sum of +0s is +0, so the result is the same).
-        if (tm.any(acc.asml != R(0) || acc.abig != R(0))) {
+        // some entry is outside Blue's middle range: in a wide team one vote
+        // then spares their two reductions (a sum of +0s is +0, so the
+        // result is the same).
+        if (!Team::wide || tm.any(acc.asml != R(0) || acc.abig != R(0))) {
             acc.asml = tm.sum(acc.asml);
             acc.abig = tm.sum(acc.abig);
         }
@@ -339,11 +340,12 @@ BATCHEIG_HD index_t team_iamax(const Team &tm, index_t n, V x) {
 
 // |x[team_iamax(tm, n, x)]| (the modulus). For real types that is the
 // largest |x[i]| itself (NaN entries never win, as in team_iamax; x[0]
-// when none is compared): one reduction instead of iamax's two.
+// when none is compared): in a wide team, one reduction instead of
+// iamax's two.
 template <class Team, class V>
 BATCHEIG_HD real_t<typename V::value_type> team_abs_at_iamax(const Team &tm, index_t n, V x) {
     using T = typename V::value_type;
-    if constexpr (Team::serial || is_complex<T>) {
+    if constexpr (!Team::wide || is_complex<T>) {
         return cabs(x[team_iamax(tm, n, x)]);
     } else {
         T m = T(-1);

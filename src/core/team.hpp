@@ -27,6 +27,9 @@ namespace batcheig::core {
 
 struct SerialTeam {
     static constexpr bool serial = true;
+    // wide: the team's reductions take several shuffle levels, so that
+    // a vote that spares some of them pays (team_nrm2, team_abs_at_iamax).
+    static constexpr bool wide = false;
     BATCHEIG_HD index_t rank() const { return 0; }
     BATCHEIG_HD index_t size() const { return 1; }
     // The first index >= lo that this member owns (indices are owned

@@ -163,6 +163,9 @@ class OmpTeamShared {
 class OmpTeam {
  public:
   static constexpr bool serial = false;
+  // The vote paths of the core routines run here too, so the tests check
+  // their collectives.
+  static constexpr bool wide = true;
 
   explicit OmpTeam(OmpTeamShared &s) : s_(&s), rank_(omp_get_thread_num()), p_(s.p_) {}
 
