@@ -152,15 +152,21 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // The lane count depends on the precision and n only: the team's
 // reductions round by P, and every matrix must get the results of a
 // single call.
-inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    // The largest n for 2, 4, 8 and 16 lanes; 32 beyond.
-    static constexpr int real_d[4] = {9, 12, 19, 29}, real_s[4] = {11, 17, 24, 36};
-    static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
-    const int *lim = is_complex ? (real_bytes >= 8 ? cplx_d : cplx_s) : (real_bytes >= 8 ? real_d : real_s);
+namespace detail {
+// Lanes from a table of the largest n for 2, 4, 8 and 16 lanes (32 beyond).
+inline int lanes_from_limits(int n, const int (&lim)[4]) {
     int p = 2;
     for (int k = 0; k < 4; ++k, p *= 2)
         if (n <= lim[k]) return p;
     return 32;
+}
+}  // namespace detail
+
+inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
+    static constexpr int real_d[4] = {9, 12, 19, 29}, real_s[4] = {11, 17, 24, 36};
+    static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
+    const bool d = real_bytes >= 8;
+    return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
 
 // The warp variant's eigenvalues in two launches, the QR iteration on the
@@ -209,14 +215,10 @@ inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
     return real_bytes >= 8 ? 12 : 15;
 }
 inline int cuda_geev_band_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    // The largest n for 2, 4, 8 and 16 lanes; 32 beyond.
     static constexpr int real_d[4] = {11, 17, 22, 38}, real_s[4] = {14, 22, 36, 52};
     static constexpr int cplx_d[4] = {10, 17, 22, 32}, cplx_s[4] = {13, 22, 32, 44};
-    const int *lim = is_complex ? (real_bytes >= 8 ? cplx_d : cplx_s) : (real_bytes >= 8 ? real_d : real_s);
-    int p = 2;
-    for (int k = 0; k < 4; ++k, p *= 2)
-        if (n <= lim[k]) return p;
-    return 32;
+    const bool d = real_bytes >= 8;
+    return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
 
 // Matrices per piece of the warp and block variants with vectors, which run

@@ -63,12 +63,9 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
     return team_slice_bytes<T>(b);
 }
 
-// Copy an n x n matrix between the caller's column-major array g (leading
-// dimension ldg) and shared memory s (leading dimension ld), over the team.
 // f(e, i, j) for this member's flat indices e in [0, count) (e congruent
 // to its rank modulo the team size), with (i, j) = (e % n, e / n) stepped
-// along without a division per index. For stores: a loop of loads written
-// this way is not unrolled, and its loads wait for each other (copy_matrix).
+// along without a division per index (the band's stores, reduce_in_shared).
 template <class Team, class F>
 __device__ void for_each_flat(const Team &tm, int count, int n, F f) {
     const int step = tm.size(), dj = step / n, di = step - dj * n;
@@ -84,9 +81,10 @@ __device__ void for_each_flat(const Team &tm, int count, int n, F f) {
     }
 }
 
-// (The division per element stays: it keeps the loop plain, so the compiler
-// unrolls it and overlaps the global loads; with for_each_flat the loads
-// went one at a time and the warp variant was 3-9 % slower at n = 5-10.)
+// Copy an n x n matrix between the caller's column-major array g (leading
+// dimension ldg) and shared memory s (leading dimension ld), over the team.
+// (A plain loop, which the compiler can unroll so that the global loads
+// overlap.)
 template <bool ToShared, class T, class Team>
 __device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int64_t ldg) {
     for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
@@ -306,9 +304,21 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
     if (tm.leader()) p.info[b] = info;
 }
 
-// The two phases with P lanes of a warp per matrix, and with a block per
-// matrix.
-template <class T, int P, bool Schur>
+// The launches of the two-launch forms: with vectors Schur then Vectors,
+// eigenvalues on the band Reduce then BandQR.
+enum class Phase { Schur, Vectors, Reduce, BandQR };
+
+template <Phase F, class T, class Team>
+__device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                          unsigned char *smem) {
+    if constexpr (F == Phase::Schur) schur_in_shared(tm, p, sp, b, smem);
+    else if constexpr (F == Phase::Vectors) vectors_in_shared(tm, p, sp, b, smem);
+    else if constexpr (F == Phase::Reduce) reduce_in_shared(tm, p, sp, b, smem);
+    else qr_in_band(tm, p, sp, b, smem);
+}
+
+// A phase with P lanes of a warp per matrix, and with a block per matrix.
+template <class T, int P, Phase F>
 __global__ __launch_bounds__(256) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
                                                               std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
@@ -316,30 +326,15 @@ __global__ __launch_bounds__(256) void geev_warp_phase_kernel(GeevProblem<T> p, 
     std::int64_t k;
     unsigned char *mine;
     if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    if constexpr (Schur) schur_in_shared(tm, p, sp, b0 + k, mine);
-    else vectors_in_shared(tm, p, sp, b0 + k, mine);
+    run_phase<F>(tm, p, sp, b0 + k, mine);
 }
 
-// The two launches of the eigenvalues with the QR phase on the band.
-template <class T, int P, bool Reduce>
-__global__ __launch_bounds__(256) void geev_warp_band_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
-                                                             std::int64_t count, unsigned slice) {
-    extern __shared__ __align__(16) unsigned char smem[];
-    const auto tm = WarpTeam<P>::make();
-    std::int64_t k;
-    unsigned char *mine;
-    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    if constexpr (Reduce) reduce_in_shared(tm, p, sp, b0 + k, mine);
-    else qr_in_band(tm, p, sp, b0 + k, mine);
-}
-
-template <class T, bool Schur>
+template <class T, Phase F>
 __global__ __launch_bounds__(1024) void geev_block_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0) {
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned long long scratch[32];
     const BlockTeam tm{scratch};
-    if constexpr (Schur) schur_in_shared(tm, p, sp, b0 + blockIdx.x, smem);
-    else vectors_in_shared(tm, p, sp, b0 + blockIdx.x, smem);
+    run_phase<F>(tm, p, sp, b0 + blockIdx.x, smem);
 }
 
 // The matrices [c0, c0 + count) of p as a problem of their own.
@@ -439,17 +434,18 @@ batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, Launch &&laun
 // lane count of the tuning table for that launch.
 template <class T, bool Reduce>
 batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    constexpr Phase F = Reduce ? Phase::Reduce : Phase::BandQR;
     constexpr bool cplx = core::is_complex<T>;
     constexpr std::size_t rb = sizeof(core::real_t<T>);
     const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n);
     const int lanes = Reduce ? plan::tuning::cuda_geev_warp_lanes(q.n, cplx, rb)
                              : plan::tuning::cuda_geev_band_lanes(q.n, cplx, rb);
     switch (lanes) {
-        case 2: return launch_teams<2>(s, geev_warp_band_kernel<T, 2, Reduce>, slice, q.batch, q, sp);
-        case 4: return launch_teams<4>(s, geev_warp_band_kernel<T, 4, Reduce>, slice, q.batch, q, sp);
-        case 8: return launch_teams<8>(s, geev_warp_band_kernel<T, 8, Reduce>, slice, q.batch, q, sp);
-        case 16: return launch_teams<16>(s, geev_warp_band_kernel<T, 16, Reduce>, slice, q.batch, q, sp);
-        default: return launch_teams<32>(s, geev_warp_band_kernel<T, 32, Reduce>, slice, q.batch, q, sp);
+        case 2: return launch_teams<2>(s, geev_warp_phase_kernel<T, 2, F>, slice, q.batch, q, sp);
+        case 4: return launch_teams<4>(s, geev_warp_phase_kernel<T, 4, F>, slice, q.batch, q, sp);
+        case 8: return launch_teams<8>(s, geev_warp_phase_kernel<T, 8, F>, slice, q.batch, q, sp);
+        case 16: return launch_teams<16>(s, geev_warp_phase_kernel<T, 16, F>, slice, q.batch, q, sp);
+        default: return launch_teams<32>(s, geev_warp_phase_kernel<T, 32, F>, slice, q.batch, q, sp);
     }
 }
 
@@ -474,8 +470,9 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
         return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), p.batch, p);
     return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
+        constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
         const std::size_t slice = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, S>, slice, q.batch, q, sp);
+        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, q.batch, q, sp);
     });
 }
 
@@ -498,8 +495,9 @@ batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *wor
         return launch_blocks(s, geev_block_kernel<T>, threads, shared_bytes<T>(p.n, false, false), p.batch, p);
     return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
+        constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
         const std::size_t bytes = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-        return launch_blocks(s, geev_block_phase_kernel<T, S>, threads, bytes, q.batch, q, sp);
+        return launch_blocks(s, geev_block_phase_kernel<T, F>, threads, bytes, q.batch, q, sp);
     });
 }
 
@@ -519,10 +517,10 @@ bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
 template <class T>
 std::size_t geev_split_workspace_bytes(bool warp, int n, bool want_vl, bool want_vr, int batch) {
     const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_split_chunk);
+    using geev_team_detail::GeevSplit;
     if (!(want_vl || want_vr))
-        return warp && geev_team_detail::warp_uses_band<T>(n, false) ? geev_team_detail::GeevSplit<T>::bytes(n, count, false)
-                                                                     : 0;
-    return geev_team_detail::GeevSplit<T>::bytes(n, count);
+        return warp && geev_team_detail::warp_uses_band<T>(n, false) ? GeevSplit<T>::bytes(n, count, false) : 0;
+    return GeevSplit<T>::bytes(n, count);
 }
 
 template <class T>
