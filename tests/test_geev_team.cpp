@@ -43,6 +43,8 @@
 #include <complex>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <stdexcept>
 #include <map>
 #include <string>
 #include <vector>
@@ -603,4 +605,98 @@ TEMPLATE_TEST_CASE("geev team (OmpTeam): NaN or Inf input gives BATCHEIG_INFO_NO
       }
     }
   }
+}
+
+namespace {
+
+// The GPU warp variant runs an eigenvalue-only call in two launches: the
+// reduction on the whole matrix, then the QR iteration on
+// core::HessBandView (H and the two subdiagonals below it, packed by
+// columns; cuda/geev/geev_team.cuh), with another team width. Here:
+// core::geev_reduce, then core::geev_qr on the whole matrix (serially) and
+// on the band copied out of it (serially and with OmpTeams of 2 and 3)
+// give bitwise the same eigenvalues and info, also when the QR iteration
+// stops early (max_iterations = 1, 2) and when balancing isolates rows.
+template <class T>
+void band_qr_matches_whole_matrix() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  using Band = core::HessBandView<C>;
+  for (const int n : {7, 8, 12, 17, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols})
+      for (const int maxit : {0, 1, 2}) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
+        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4242, n, static_cast<int>(f)));
+        const size_t nn = static_cast<size_t>(n) * n;
+        std::vector<C> a(nn);
+        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
+        std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
+        const core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
+        std::vector<C> w0(static_cast<size_t>(n), C(-7));
+        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
+        const core::MatView<C> av{a.data(), n, 1}, none{nullptr, n, 1};
+        core::GeevState<R> st0;
+        core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{w0.data(), 1},
+                          core::VecView<R>{wi0.data(), 1}, none, ws, st0);
+        REQUIRE(st0.info == 0);
+        std::vector<C> band(static_cast<size_t>(Band::elements(n)), C(0));
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
+            band[static_cast<size_t>(Band::offset(j) + i)] = a[i + size_t(j) * n];
+
+        struct Out {
+          std::vector<C> w;
+          std::vector<R> wi;
+          int info;
+        };
+        auto qr = [&](const auto &tm, auto h, Out &o) {
+          core::GeevState<R> st = st0;
+          core::geev_qr(tm, false, n, h, core::VecView<C>{o.w.data(), 1}, core::VecView<R>{o.wi.data(), 1},
+                        decltype(h){}, maxit, st);
+          return static_cast<int>(st.info);
+        };
+        Out whole{w0, wi0, 0}, serial{w0, wi0, 0};
+        whole.info = qr(core::SerialTeam{}, av, whole);
+        std::vector<C> b1 = band;
+        serial.info = qr(core::SerialTeam{}, Band{b1.data()}, serial);
+        CHECK(serial.info == whole.info);
+        CHECK(std::memcmp(serial.w.data(), whole.w.data(), n * sizeof(C)) == 0);
+        CHECK(std::memcmp(serial.wi.data(), whole.wi.data(), n * sizeof(R)) == 0);
+        for (const int p : {2, 3}) {
+          INFO("OmpTeam of " << p);
+          Out team{w0, wi0, 0};
+          std::vector<C> b2 = band;
+          std::vector<int> infos(static_cast<size_t>(p), kInfoSentinel);
+          std::vector<std::string> errors(static_cast<size_t>(p));
+          OmpTeamShared shared(p);
+          omp_set_dynamic(0);
+#pragma omp parallel num_threads(p)
+          {
+            const int rank = omp_get_thread_num();
+            try {
+              if (omp_get_num_threads() != p) throw std::runtime_error("wrong thread count");
+              OmpTeam tm(shared);
+              infos[static_cast<size_t>(rank)] = qr(tm, Band{b2.data()}, team);
+            } catch (const std::exception &e) {
+              errors[static_cast<size_t>(rank)] = e.what();
+            }
+          }
+          for (int q = 0; q < p; ++q) {
+            INFO("member " << q << ": " << errors[static_cast<size_t>(q)]);
+            REQUIRE(errors[static_cast<size_t>(q)].empty());
+            CHECK(infos[static_cast<size_t>(q)] == serial.info);
+          }
+          CHECK(std::memcmp(team.w.data(), serial.w.data(), n * sizeof(C)) == 0);
+          CHECK(std::memcmp(team.wi.data(), serial.wi.data(), n * sizeof(R)) == 0);
+          CHECK(std::memcmp(b2.data(), b1.data(), b1.size() * sizeof(C)) == 0);
+        }
+      }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView) gives the whole matrix's results, "
+                   "bitwise, whatever the team",
+                   "[geev][team][band]", BT_GEEV_TYPES) {
+  band_qr_matches_whole_matrix<TestType>();
 }
