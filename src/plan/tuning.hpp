@@ -103,6 +103,17 @@ inline constexpr int cuda_geev_thread_shared_max_n = 8;
 inline constexpr long long cuda_geev_thread_shared_bytes = 64 * 1024;
 inline constexpr int cuda_geev_warp_max_n = 48;    // then the block variant
 inline constexpr int cuda_geev_block_max_n = 80;   // then the global one
+// The block variant's eigenvalues run the QR iteration on the band, with
+// the warp variant's band launch, at every n where it fits (n >= 7;
+// cuda/geev/geev_team.cuh, block_uses_band): measured 2026-11-23 on an H100
+// (batcheig_bench geev --memory device --algorithm geev-cuda-block, median
+// ms, one launch / two launches with the band, bitwise the same results):
+//   double, batch 20 000: n = 7: 0.770 / 0.372, 16: 2.23 / 1.48,
+//     30: 6.94 / 5.24, 49: 28.7 / 18.6, 64: 62.3 / 41.8, 80: 139 / 90.7;
+//   double, batch 5 000: n = 100: 95.8 / 56.0, 128: 286 / 152, 160: 457 / 333;
+//   complex double, batch 10 000: n = 16: 5.05 / 3.07, 49: 108 / 58.2,
+//     64: 266 / 147, 80: 603 / 326;
+//   float, batch 20 000: n = 49: 13.9 / 10.1, 64: 25.0 / 18.4, 80: 55.7 / 37.4.
 
 // Matrices per chunk of the one-matrix-per-thread variant: the chunk's
 // interleaved copy of A (and of the vectors) is the variant's workspace.

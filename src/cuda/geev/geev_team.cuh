@@ -488,9 +488,31 @@ batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::
     });
 }
 
+// True when the block variant runs the eigenvalues in two launches: the
+// reduction with a block per matrix (as the one-launch form), then the QR
+// iteration on the band with the warp variant's band launch (lanes of
+// plan::tuning::cuda_geev_band_lanes). The QR iteration's results do not
+// depend on the team (see above), so the eigenvalues are bitwise those of
+// the one-launch form. A QR step has too little work for a block's
+// barriers, and the band leaves room for more matrices per SM: 1.3-2.1x
+// faster at every n measured (7 to 160, plan/tuning.hpp).
+template <class T>
+bool block_uses_band(int n, bool want_vectors) {
+    return !want_vectors && band_fits_in_a(n) &&
+           band_shared_bytes<T>(n) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
+}
+
 template <class T>
 batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     const int threads = geev_block_threads(p.n);
+    if (block_uses_band<T>(p.n, p.want_vl || p.want_vr))
+        return launch_split(p, work, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+            if constexpr (decltype(reduce)::value)
+                return launch_blocks(s, geev_block_phase_kernel<T, Phase::Reduce>, threads,
+                                     shared_bytes<T>(p.n, false, false), q.batch, q, sp);
+            else
+                return launch_band_phase<T, false>(s, q, sp);
+        });
     if (!(p.want_vl || p.want_vr))
         return launch_blocks(s, geev_block_kernel<T>, threads, shared_bytes<T>(p.n, false, false), p.batch, p);
     return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
@@ -513,13 +535,15 @@ bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
 // Workspace of the warp (warp true) and block variants: with vectors, the
 // state and balancing factors of each matrix of one piece of the batch
 // between the two launches; eigenvalues only, the states alone when the
-// warp variant runs the QR phase on the band, else none.
+// variant runs the QR phase on the band, else none.
 template <class T>
 std::size_t geev_split_workspace_bytes(bool warp, int n, bool want_vl, bool want_vr, int batch) {
     const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_split_chunk);
-    using geev_team_detail::GeevSplit;
-    if (!(want_vl || want_vr))
-        return warp && geev_team_detail::warp_uses_band<T>(n, false) ? GeevSplit<T>::bytes(n, count, false) : 0;
+    using namespace geev_team_detail;
+    if (!(want_vl || want_vr)) {
+        const bool band = warp ? warp_uses_band<T>(n, false) : block_uses_band<T>(n, false);
+        return band ? GeevSplit<T>::bytes(n, count, false) : 0;
+    }
     return GeevSplit<T>::bytes(n, count);
 }
 
