@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/problem.hpp"
 #include "core/geev.hpp"
@@ -149,15 +150,16 @@ struct GeevSplit {
 
     // with_scale false: the states only (eigenvalues only, where the
     // balancing factors are not needed after the first launch; scale is
-    // then not backed by the workspace).
+    // then null).
     static std::size_t bytes(int n, std::int64_t count, bool with_scale = true) {
         return align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
                (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0);
     }
-    static GeevSplit carve(void *work, std::int64_t count) {
+    static GeevSplit carve(void *work, std::int64_t count, bool with_scale = true) {
         auto *base = static_cast<unsigned char *>(work);
-        return GeevSplit{reinterpret_cast<core::GeevState<R> *>(base),
-                         reinterpret_cast<R *>(base + align256(sizeof(core::GeevState<R>) * std::size_t(count)))};
+        R *scale = with_scale ? reinterpret_cast<R *>(base + align256(sizeof(core::GeevState<R>) * std::size_t(count)))
+                              : nullptr;
+        return GeevSplit{reinterpret_cast<core::GeevState<R> *>(base), scale};
     }
 };
 
@@ -415,19 +417,33 @@ batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, 
 
 // The two launches (with vectors, or the eigenvalues with the QR phase on
 // the band), launch(first_launch, piece, state), over pieces of the batch
-// whose state fits the workspace.
+// whose state (with the balancing factors when with_scale) fits the
+// workspace.
 template <class T, class Launch>
-batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, Launch &&launch) {
+batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, bool with_scale, Launch &&launch) {
     const std::int64_t chunk = plan::tuning::cuda_geev_split_chunk;
     for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
         const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
         const GeevProblem<T> q = problem_piece(p, c0, count);
-        const GeevSplit<T> sp = GeevSplit<T>::carve(work, count);
+        const GeevSplit<T> sp = GeevSplit<T>::carve(work, count, with_scale);
         batcheigStatus_t st = launch(std::true_type{}, q, sp);
         if (st == BATCHEIG_STATUS_SUCCESS) st = launch(std::false_type{}, q, sp);
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
     }
     return BATCHEIG_STATUS_SUCCESS;
+}
+
+// f(std::integral_constant<int, P>{}) with P = lanes (2, 4, 8, 16; else 32):
+// a tuning table's lane count as a kernel's template argument.
+template <class F>
+batcheigStatus_t with_lanes(int lanes, F &&f) {
+    switch (lanes) {
+        case 2: return f(std::integral_constant<int, 2>{});
+        case 4: return f(std::integral_constant<int, 4>{});
+        case 8: return f(std::integral_constant<int, 8>{});
+        case 16: return f(std::integral_constant<int, 16>{});
+        default: return f(std::integral_constant<int, 32>{});
+    }
 }
 
 // One of the two launches of the band form (first: the reduction), with the
@@ -440,13 +456,10 @@ batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, cons
     const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n);
     const int lanes = Reduce ? plan::tuning::cuda_geev_warp_lanes(q.n, cplx, rb)
                              : plan::tuning::cuda_geev_band_lanes(q.n, cplx, rb);
-    switch (lanes) {
-        case 2: return launch_teams<2>(s, geev_warp_phase_kernel<T, 2, F>, slice, q.batch, q, sp);
-        case 4: return launch_teams<4>(s, geev_warp_phase_kernel<T, 4, F>, slice, q.batch, q, sp);
-        case 8: return launch_teams<8>(s, geev_warp_phase_kernel<T, 8, F>, slice, q.batch, q, sp);
-        case 16: return launch_teams<16>(s, geev_warp_phase_kernel<T, 16, F>, slice, q.batch, q, sp);
-        default: return launch_teams<32>(s, geev_warp_phase_kernel<T, 32, F>, slice, q.batch, q, sp);
-    }
+    return with_lanes(lanes, [&](auto lanes_c) {
+        constexpr int P = decltype(lanes_c)::value;
+        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, q.batch, q, sp);
+    });
 }
 
 // True when the warp variant runs the eigenvalues in two launches, the QR
@@ -459,7 +472,7 @@ bool warp_uses_band(int n, bool want_vectors) {
 
 template <class T>
 batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work) {
-    return launch_split(p, work, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    return launch_split(p, work, false, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         return launch_band_phase<T, decltype(reduce)::value>(s, q, sp);
     });
 }
@@ -468,7 +481,7 @@ template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     if (!(p.want_vl || p.want_vr))
         return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), p.batch, p);
-    return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
         const std::size_t slice = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
@@ -506,7 +519,7 @@ template <class T>
 batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     const int threads = geev_block_threads(p.n);
     if (block_uses_band<T>(p.n, p.want_vl || p.want_vr))
-        return launch_split(p, work, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+        return launch_split(p, work, false, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
             if constexpr (decltype(reduce)::value)
                 return launch_blocks(s, geev_block_phase_kernel<T, Phase::Reduce>, threads,
                                      shared_bytes<T>(p.n, false, false), q.batch, q, sp);
@@ -515,7 +528,7 @@ batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *wor
         });
     if (!(p.want_vl || p.want_vr))
         return launch_blocks(s, geev_block_kernel<T>, threads, shared_bytes<T>(p.n, false, false), p.batch, p);
-    return launch_split(p, work, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
         const std::size_t bytes = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
@@ -551,13 +564,8 @@ template <class T>
 batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
     if (warp_uses_band<T>(p.n, p.want_vl || p.want_vr)) return launch_band<T>(s, p, work);
-    switch (geev_warp_lanes<T>(p.n)) {
-        case 2: return launch_warp<T, 2>(s, p, work);
-        case 4: return launch_warp<T, 4>(s, p, work);
-        case 8: return launch_warp<T, 8>(s, p, work);
-        case 16: return launch_warp<T, 16>(s, p, work);
-        default: return launch_warp<T, 32>(s, p, work);
-    }
+    return with_lanes(geev_warp_lanes<T>(p.n),
+                      [&](auto lanes_c) { return launch_warp<T, decltype(lanes_c)::value>(s, p, work); });
 }
 
 template <class T>
