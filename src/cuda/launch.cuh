@@ -5,7 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "batcheig.h"
 #include "cuda/cuda_check.cuh"
@@ -78,11 +81,18 @@ static_assert(kTeamScratchBytes <= kStaticSharedMax, "block-team scratch within 
 // launch of the same kernel with more. Opting in beyond what a launch needs
 // changes nothing else (the team kernels have always been opted in to the
 // limit, teams_per_block below).
+//
+// The attribute is read first (it is per device and survives between
+// calls), so only the first call on a device sets it: the attribute call
+// cost microseconds of host time on every launch, which a small batch
+// (a few microseconds of GPU work) noticed.
 template <class Kernel>
 batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
     if (bytes + kStaticSharedMax <= 48 * 1024) return BATCHEIG_STATUS_SUCCESS;
     cudaFuncAttributes attr{};
     BATCHEIG_CUDA_TRY(cudaFuncGetAttributes(&attr, k));
+    if (attr.maxDynamicSharedSizeBytes >= 0 && std::size_t(attr.maxDynamicSharedSizeBytes) >= bytes)
+        return BATCHEIG_STATUS_SUCCESS;
     const long long most = static_cast<long long>(shared_optin_bytes()) - static_cast<long long>(attr.sharedSizeBytes);
     // More than the most: the attribute call fails, as it always did.
     const long long want = most > static_cast<long long>(bytes) ? most : static_cast<long long>(bytes);
@@ -90,20 +100,11 @@ batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
     return BATCHEIG_STATUS_SUCCESS;
 }
 
-// Teams per block of a team kernel k whose blocks hold `teams` teams of P
-// threads, each team with `slice` bytes of dynamic shared memory: among
-// 256/P, 128/P, ..., 1 teams (within the per-block limit), the count that
-// keeps the most teams resident on an SM by the occupancy calculator
-// (shared memory, registers, threads and blocks per SM, so that a block of
-// many teams does not leave most of an SM's shared memory unused: e.g. 32
-// teams of 3.7 KB fit once in 228 KB, 8 teams seven times); then few enough
-// that a small batch still spreads over every SM (two blocks per SM at
-// least, while teams allow). 0 when no block of one team fits. Opts k in to
-// the largest dynamic shared memory.
+// Among 256/P, 128/P, ..., 1 teams of P threads with `slice` bytes each
+// (within the per-block limit cap), the count that the occupancy calculator
+// keeps the most of resident per SM; 0 when none fits.
 template <class Kernel>
-int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
-    const std::size_t cap = std::size_t(shared_optin_bytes());
-    if (allow_shared(k, cap) != BATCHEIG_STATUS_SUCCESS) return 0;
+int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap) {
     int teams = 0;
     std::size_t best = 0;
     for (int t = 256 / P; t >= 1; t /= 2) {
@@ -119,6 +120,72 @@ int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
             best = resident;
             teams = t;
         }
+    }
+    return teams;
+}
+
+// The occupancy-best teams per block of team kernels, by kernel, device,
+// lanes per team and shared-memory slice (teams_per_block): the occupancy
+// calculator's answer depends on nothing else, and asking it (up to eight
+// times per launch) cost more host time than a small batch's kernel. One
+// table for the library; host threads may launch at once, so a mutex
+// guards it (never held across a CUDA call).
+class TeamsCache {
+public:
+    struct Key {
+        const void *kernel;
+        int device, lanes;
+        std::size_t slice;
+        bool operator==(const Key &o) const {
+            return kernel == o.kernel && device == o.device && lanes == o.lanes && slice == o.slice;
+        }
+    };
+    static bool find(const Key &k, int &teams) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        for (const auto &e : entries_)
+            if (e.first == k) {
+                teams = e.second;
+                return true;
+            }
+        return false;
+    }
+    static void store(const Key &k, int teams) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        for (const auto &e : entries_)
+            if (e.first == k) return;
+        entries_.emplace_back(k, teams);
+    }
+
+private:
+    // A few dozen entries at most (kernels x slices in use): a linear scan.
+    static inline std::mutex mutex_;
+    static inline std::vector<std::pair<Key, int>> entries_;
+};
+
+// Teams per block of a team kernel k whose blocks hold `teams` teams of P
+// threads, each team with `slice` bytes of dynamic shared memory: among
+// 256/P, 128/P, ..., 1 teams (within the per-block limit), the count that
+// keeps the most teams resident on an SM by the occupancy calculator
+// (shared memory, registers, threads and blocks per SM, so that a block of
+// many teams does not leave most of an SM's shared memory unused: e.g. 32
+// teams of 3.7 KB fit once in 228 KB, 8 teams seven times); then few enough
+// that a small batch still spreads over every SM (two blocks per SM at
+// least, while teams allow). 0 when no block of one team fits. Opts k in to
+// the largest dynamic shared memory.
+template <class Kernel>
+int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
+    const std::size_t cap = std::size_t(shared_optin_bytes());
+    if (allow_shared(k, cap) != BATCHEIG_STATUS_SUCCESS) return 0;
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) {
+        cudaGetLastError();
+        device = -1;
+    }
+    const TeamsCache::Key key{reinterpret_cast<const void *>(k), device, P, slice};
+    int teams = 0;
+    if (device < 0 || !TeamsCache::find(key, teams)) {
+        teams = occupancy_best_teams(k, P, slice, cap);
+        if (device >= 0) TeamsCache::store(key, teams);
     }
     const std::int64_t spread = 2 * std::int64_t(multiprocessors());
     while (teams > 1 && (batch + teams - 1) / teams < spread) teams /= 2;

@@ -414,7 +414,7 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
 //   n = 10: 14.0 / 17.1); the earlier rule (64 MiB, 32768..131072) gave
 //   1.95 / 2.90, 10.5 / 17.1, 43.7 / 80.4.
 // About 16 MiB per chunk lands on the best chunk at each n (n = 5: 59 000,
-// 10: 17 400, 20: 8 192 by the floor).
+// 10: 17 400, 20: 8 192 by the floor; 12 288 since session 16, below).
 // The chunk is then evened out to whole rounds of one chunk per stream of
 // every device (streaming.cpp, chunk_matrices). Measured 2026-11-22 on two
 // H200 of one host (a later machine of the same kind; same tool, auto
@@ -461,7 +461,18 @@ inline int cuda_streams_per_device(int devices, long long bytes_per_matrix) {
     return bytes_per_matrix >= cuda_streams_multi_more_bytes ? cuda_streams : cuda_streams_multi;
 }
 inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
-inline constexpr long long cuda_stream_chunk_min = 8192;
+// Session 16 (2026-11-23, one H100, pinned, 500 000 matrices, `--chunk C`,
+// ms and total / bare transfers at n = 15 / 20 / 25 / 30; the automatic
+// chunk was then 7 576 matrices from n = 13 on):
+//   auto (7 576): 20.2 (1.088) / 42.5 (1.330) / 76.3 (1.555) / 116.4 (1.667)
+//   C = 4 096:    21.3 (1.145) / 43.6 (1.359) / 77.1 (1.572) / 121.9 (1.748)
+//   C = 12 288:   20.0 (1.077) / 41.0 (1.280) / 76.3 (1.554) / 114.5 (1.641)
+//   C = 16 384:   20.1 (1.085) / 41.5 (1.301) / 75.7 (1.548) / 114.8 (1.651)
+//   C = 32 768:   20.6 (1.110) / 41.7 (1.307) / 76.2 (1.560) / 116.2 (1.671)
+// so the floor went from 8 192 to 12 288 matrices (each chunk's two
+// launches fill the GPU better, and the pipeline's fill and drain stay
+// short).
+inline constexpr long long cuda_stream_chunk_min = 12288;
 inline constexpr long long cuda_stream_chunk_max = 65536;
 inline constexpr long long cuda_stream_slot_bytes = 512ll << 20;
 
