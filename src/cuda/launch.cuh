@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <mutex>
 #include <type_traits>
-#include <utility>
-#include <vector>
+#include <functional>
+#include <unordered_map>
 
 #include "batcheig.h"
 #include "cuda/cuda_check.cuh"
@@ -142,24 +142,29 @@ public:
     };
     static bool find(const Key &k, int &teams) {
         const std::lock_guard<std::mutex> lock(mutex_);
-        for (const auto &e : entries_)
-            if (e.first == k) {
-                teams = e.second;
-                return true;
-            }
-        return false;
+        const auto it = entries_.find(k);
+        if (it == entries_.end()) return false;
+        teams = it->second;
+        return true;
     }
     static void store(const Key &k, int teams) {
         const std::lock_guard<std::mutex> lock(mutex_);
-        for (const auto &e : entries_)
-            if (e.first == k) return;
-        entries_.emplace_back(k, teams);
+        entries_.emplace(k, teams);
     }
 
 private:
-    // A few dozen entries at most (kernels x slices in use): a linear scan.
+    // One entry per kernel, device, lane count and slice in use (the slice
+    // follows n, so a program sweeping n adds one per size).
+    struct Hash {
+        std::size_t operator()(const Key &k) const {
+            std::size_t h = std::hash<const void *>()(k.kernel);
+            for (const std::size_t v : {std::size_t(k.device), std::size_t(k.lanes), k.slice})
+                h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+            return h;
+        }
+    };
     static inline std::mutex mutex_;
-    static inline std::vector<std::pair<Key, int>> entries_;
+    static inline std::unordered_map<Key, int, Hash> entries_;
 };
 
 // Teams per block of a team kernel k whose blocks hold `teams` teams of P
