@@ -66,7 +66,8 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
 
 // f(e, i, j) for this member's flat indices e in [0, count) (e congruent
 // to its rank modulo the team size), with (i, j) = (e % n, e / n) stepped
-// along without a division per index (the band's stores, reduce_in_shared).
+// along without a division per index (the band's stores in reduce_in_shared
+// and loads in qr_in_band).
 template <class Team, class F>
 __device__ void for_each_flat(const Team &tm, int count, int n, F f) {
     const int step = tm.size(), dj = step / n, di = step - dj * n;
@@ -297,8 +298,8 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
     const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
     if (st.info == 0) {
         const T *A = p.A + b * std::int64_t(p.lda) * n;
-        const int ne = core::HessBandView<T>::elements(n);
-        for (int e = tm.first(0); e < ne; e += tm.size()) sh[e] = A[e % n + std::int64_t(e / n) * p.lda];
+        for_each_flat(tm, core::HessBandView<T>::elements(n), n,
+                      [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * p.lda]; });
         tm.sync();
         core::geev_qr(tm, false, n, h, w, wi, none, p.max_iterations, st);
     }
@@ -470,10 +471,14 @@ bool warp_uses_band(int n, bool want_vectors) {
            n >= plan::tuning::cuda_geev_band_min_n(core::is_complex<T>, sizeof(core::real_t<T>));
 }
 
-template <class T>
-batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work) {
-    return launch_split(p, work, false, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-        return launch_band_phase<T, decltype(reduce)::value>(s, q, sp);
+// The band form's two launches over the batch: reduce(piece, state) (the
+// warp variant's team launch, or the block variant's block launch), then
+// the QR launch on the band.
+template <class T, class Reduce>
+batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work, Reduce &&reduce) {
+    return launch_split(p, work, false, [&](auto first, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+        if constexpr (decltype(first)::value) return reduce(q, sp);
+        else return launch_band_phase<T, false>(s, q, sp);
     });
 }
 
@@ -519,12 +524,9 @@ template <class T>
 batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     const int threads = geev_block_threads(p.n);
     if (block_uses_band<T>(p.n, p.want_vl || p.want_vr))
-        return launch_split(p, work, false, [&](auto reduce, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-            if constexpr (decltype(reduce)::value)
-                return launch_blocks(s, geev_block_phase_kernel<T, Phase::Reduce>, threads,
-                                     shared_bytes<T>(p.n, false, false), q.batch, q, sp);
-            else
-                return launch_band_phase<T, false>(s, q, sp);
+        return launch_band(s, p, work, [&](const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+            return launch_blocks(s, geev_block_phase_kernel<T, Phase::Reduce>, threads,
+                                 shared_bytes<T>(p.n, false, false), q.batch, q, sp);
         });
     if (!(p.want_vl || p.want_vr))
         return launch_blocks(s, geev_block_kernel<T>, threads, shared_bytes<T>(p.n, false, false), p.batch, p);
@@ -563,7 +565,10 @@ std::size_t geev_split_workspace_bytes(bool warp, int n, bool want_vl, bool want
 template <class T>
 batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
-    if (warp_uses_band<T>(p.n, p.want_vl || p.want_vr)) return launch_band<T>(s, p, work);
+    if (warp_uses_band<T>(p.n, p.want_vl || p.want_vr))
+        return launch_band(s, p, work, [&](const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+            return launch_band_phase<T, true>(s, q, sp);
+        });
     return with_lanes(geev_warp_lanes<T>(p.n),
                       [&](auto lanes_c) { return launch_warp<T, decltype(lanes_c)::value>(s, p, work); });
 }
