@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "batcheig.h"
@@ -41,13 +42,36 @@ inline lapack_int lapacke_heev(char jobz, char uplo, int n, std::complex<double>
 }
 
 /// Eigenvalues (ascending) of the full Hermitian n x n matrix a by LAPACKE ?syev/?heev('N', 'L').
+///
+/// Single precision: should ?syev/?heev report a failure on a finite input,
+/// the eigenvalues come from ?syev/?heev in double precision on the same
+/// matrix (exactly representable), rounded to single. OpenBLAS 0.3.21's
+/// AVX-512 kernels (Debian 12, run on an AVX-512 host) make ssyev report 30
+/// of 31 eigenvalues unconverged on one random n = 31 matrix of the CUDA
+/// suite once the heap is in a particular state; with OPENBLAS_CORETYPE=Haswell
+/// the same run passes. The reference must not be what fails.
 template <class T>
 std::vector<real_t<T>> oracle_heev(const std::vector<T> &a, int n) {
-  std::vector<real_t<T>> w(static_cast<size_t>(n));
+  using R = real_t<T>;
+  std::vector<R> w(static_cast<size_t>(n));
   if (n == 0) return w;
   std::vector<T> c(a);
   const lapack_int info = lapacke_heev('N', 'L', n, c.data(), n, w.data());
-  REQUIRE(info == 0);
+  if (info != 0) {
+    bool finite = true;
+    for (const T &x : a) finite = finite && std::isfinite(std::abs(x));
+    INFO("LAPACKE ?syev/?heev info " << info << " (input all finite: " << finite << ")");
+    REQUIRE(finite);
+    REQUIRE(sizeof(R) == sizeof(float));
+    WARN("LAPACKE ?syev/?heev reported info " << info << " on a finite matrix; reference taken in double precision");
+    if constexpr (sizeof(R) == sizeof(float)) {
+      using D = std::conditional_t<is_complex_v<T>, std::complex<double>, double>;
+      std::vector<D> cd(a.begin(), a.end());
+      std::vector<double> wd(static_cast<size_t>(n));
+      REQUIRE(lapacke_heev('N', 'L', n, cd.data(), n, wd.data()) == 0);
+      for (int i = 0; i < n; ++i) w[static_cast<size_t>(i)] = static_cast<R>(wd[static_cast<size_t>(i)]);
+    }
+  }
   return w;
 }
 
