@@ -102,12 +102,29 @@ batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
 
 // Among 256/P, 128/P, ..., 1 teams of P threads with `slice` bytes each
 // (within the per-block limit cap), the count that the occupancy calculator
-// keeps the most of resident per SM; 0 when none fits.
+// keeps the most of resident per SM; 0 when none fits. With `uneven` (the
+// matrices' work differs, as a QR iteration's does), the smallest block of
+// at least one warp that keeps within 5 % of that most: a block holds its
+// shared memory until its slowest team is done, and the fewer teams share
+// a block, the less of it waits (geev, double, eigenvalues only, the QR
+// launch on the band, 100 000 matrices, H100, ms: n = 15 with 4 lanes,
+// 64 / 8 teams 3.80 / 3.66; n = 20 with 8 lanes, 32 / 4 teams 7.85 /
+// 7.53; n = 30 with 16 lanes, 16 / 2 teams 22.1 / 21.6; in one warp of
+// fewer than 32 lanes, the empty lanes cost issue slots: n = 15, 4 teams
+// 4.49). The rule, same H100 lease, libraries alternated twice, median ms
+// before / after: the QR launch on the band, double n = 12, 15, 20, 25, 30
+// 2.13 / 2.08, 3.78 / 3.68, 7.86 / 7.54, 14.2 / 14.1, 22.1 / 21.6; float
+// n = 20, 30 4.15 / 4.03, 11.8 / 11.5; complex double (batch 50 000)
+// n = 20, 30 17.8 / 17.6, 59.5 / 58.5. Not for the one-launch eigenvalue
+// kernel (double n = 8, 10: 0.858 / 0.868, 1.37 / 1.39) nor the Schur
+// launch with vectors (double n = 10, 20, 30: 5.54 / 5.73, 30.5 / 31.3,
+// 72.9 / 78.4), which keep the most resident.
 template <class Kernel>
-int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap) {
-    int teams = 0;
-    std::size_t best = 0;
-    for (int t = 256 / P; t >= 1; t /= 2) {
+int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap, bool uneven) {
+    constexpr int kMaxChoices = 9;  // 256/P, ..., 1 for P >= 2
+    int counts[kMaxChoices] = {}, resident[kMaxChoices] = {};
+    int choices = 0, best = 0;
+    for (int t = 256 / P; t >= 1 && choices < kMaxChoices; t /= 2) {
         const std::size_t bytes = std::size_t(t) * slice;
         if (bytes > cap) continue;
         int blocks = 0;
@@ -115,13 +132,17 @@ int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap) {
             cudaGetLastError();
             continue;
         }
-        const std::size_t resident = std::size_t(blocks) * std::size_t(t);
-        if (resident > best) {
-            best = resident;
-            teams = t;
-        }
+        counts[choices] = t;
+        resident[choices] = blocks * t;
+        if (resident[choices] > resident[best]) best = choices;
+        ++choices;
     }
-    return teams;
+    if (choices == 0 || resident[best] == 0) return 0;
+    int pick = best;
+    if (uneven)
+        for (int c = 0; c < choices; ++c)
+            if (counts[c] * P >= 32 && 20 * resident[c] >= 19 * resident[best] && counts[c] < counts[pick]) pick = c;
+    return counts[pick];
 }
 
 // The occupancy-best teams per block of team kernels, by kernel, device,
@@ -136,8 +157,10 @@ public:
         const void *kernel;
         int device, lanes;
         std::size_t slice;
+        bool uneven;
         bool operator==(const Key &o) const {
-            return kernel == o.kernel && device == o.device && lanes == o.lanes && slice == o.slice;
+            return kernel == o.kernel && device == o.device && lanes == o.lanes && slice == o.slice &&
+                   uneven == o.uneven;
         }
     };
     static bool find(const Key &k, int &teams) {
@@ -158,7 +181,7 @@ private:
     struct Hash {
         std::size_t operator()(const Key &k) const {
             std::size_t h = std::hash<const void *>()(k.kernel);
-            for (const std::size_t v : {std::size_t(k.device), std::size_t(k.lanes), k.slice})
+            for (const std::size_t v : {std::size_t(k.device), std::size_t(k.lanes), k.slice, std::size_t(k.uneven)})
                 h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
             return h;
         }
@@ -175,10 +198,11 @@ private:
 // many teams does not leave most of an SM's shared memory unused: e.g. 32
 // teams of 3.7 KB fit once in 228 KB, 8 teams seven times); then few enough
 // that a small batch still spreads over every SM (two blocks per SM at
-// least, while teams allow). 0 when no block of one team fits. Opts k in to
-// the largest dynamic shared memory.
+// least, while teams allow). With `uneven`, smaller blocks within 5 % of
+// the most resident (occupancy_best_teams). 0 when no block of one team
+// fits. Opts k in to the largest dynamic shared memory.
 template <class Kernel>
-int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
+int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch, bool uneven) {
     const std::size_t cap = std::size_t(shared_optin_bytes());
     if (allow_shared(k, cap) != BATCHEIG_STATUS_SUCCESS) return 0;
     int device = 0;
@@ -186,10 +210,10 @@ int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch) {
         cudaGetLastError();
         device = -1;
     }
-    const TeamsCache::Key key{reinterpret_cast<const void *>(k), device, P, slice};
+    const TeamsCache::Key key{reinterpret_cast<const void *>(k), device, P, slice, uneven};
     int teams = 0;
     if (device < 0 || !TeamsCache::find(key, teams)) {
-        teams = occupancy_best_teams(k, P, slice, cap);
+        teams = occupancy_best_teams(k, P, slice, cap, uneven);
         if (device >= 0) TeamsCache::store(key, teams);
     }
     const std::int64_t spread = 2 * std::int64_t(multiprocessors());

@@ -400,14 +400,19 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
 }
 
 // Launch kernel over the batch in blocks of the most resident teams of P
-// lanes, each team with `slice` bytes of shared memory.
+// lanes, each team with `slice` bytes of shared memory; `uneven`: prefer
+// smaller blocks, as the work differs from matrix to matrix (the QR launch
+// on the band; see occupancy_best_teams for the measurements, and why the
+// other launches with a QR iteration keep the most resident).
 template <int P, class Kernel, class... Args>
-batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, std::int64_t batch, Args... args) {
+batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, bool uneven, std::int64_t batch,
+                              Args... args) {
     if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
     // Teams per block: the most resident per SM (a block of 32 teams of
     // 3.7 KB, n = 20 with 8 lanes, fits once in an SM's 228 KB; blocks of
-    // 8 teams fit seven times), see teams_per_block().
-    const int teams = teams_per_block(kernel, P, slice, batch);
+    // 8 teams fit seven times; with `uneven` work per matrix, the smallest
+    // block near that), see teams_per_block().
+    const int teams = teams_per_block(kernel, P, slice, batch, uneven);
     if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
     return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
@@ -459,7 +464,7 @@ batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, cons
                              : plan::tuning::cuda_geev_band_lanes(q.n, cplx, rb);
     return with_lanes(lanes, [&](auto lanes_c) {
         constexpr int P = decltype(lanes_c)::value;
-        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, q.batch, q, sp);
+        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, !Reduce, q.batch, q, sp);
     });
 }
 
@@ -485,12 +490,12 @@ batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     if (!(p.want_vl || p.want_vr))
-        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), p.batch, p);
+        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), false, p.batch, p);
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
         const std::size_t slice = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, q.batch, q, sp);
+        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, false, q.batch, q, sp);
     });
 }
 

@@ -128,7 +128,7 @@ batcheigStatus_t launch_warp(cudaStream_t s, const SyevjProblem<T> &p, const cor
     // double, vectors, would leave a third of an SM's 228 KB unused; 4 teams
     // per block fit three blocks), see teams_per_block().
     auto kernel = syevj_warp_kernel<T, P>;
-    const int teams = teams_per_block(kernel, P, slice, p.batch);
+    const int teams = teams_per_block(kernel, P, slice, p.batch, false);
     if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
     return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
