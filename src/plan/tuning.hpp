@@ -220,13 +220,19 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
 //     band, P = 16:      1.81    2.60    3.54    5.29    9.05    15.4    22.6   [37.5]   99.7
 //     band, P = 32:      2.80    4.04    5.49    8.16    13.7    21.6    29.3    42.6   [92.6]
 // (n = 16 and 28 were measured too and agree.) The band form also needs
-// n >= 7 (the band kept in A, cuda/geev/geev_team.cuh).
+// n >= 7 (the band kept in A, cuda/geev/geev_team.cuh). Session 17, with
+// the QR launch's smaller blocks (cuda::occupancy_best_teams, `uneven`),
+// double moved from 16 to 8 lanes up to n = 26 (same H100 lease, lane
+// count forced, two rounds, ms, 8 / 16 lanes): n = 22 9.65 / 10.8, 23
+// 10.5 / 11.7, 24 12.2 / 13.0, 25 13.7 / 14.1, 26 15.3 / 15.4, 27 17.5 /
+// 17.1, 28 19.2 / 18.5, 30 23.0 / 21.6; float kept its table (n = 23-36
+// within 0.5 % of the best).
 inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
     if (is_complex) return real_bytes >= 8 ? 7 : 12;
     return real_bytes >= 8 ? 12 : 15;
 }
 inline int cuda_geev_band_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    static constexpr int real_d[4] = {11, 17, 22, 38}, real_s[4] = {14, 22, 36, 52};
+    static constexpr int real_d[4] = {11, 17, 26, 38}, real_s[4] = {14, 22, 36, 52};
     static constexpr int cplx_d[4] = {10, 17, 22, 32}, cplx_s[4] = {13, 22, 32, 44};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
