@@ -5,13 +5,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <type_traits>
-#include <functional>
 #include <unordered_map>
 
 #include "batcheig.h"
 #include "cuda/cuda_check.cuh"
+#include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
 
@@ -104,21 +105,8 @@ batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
 // (within the per-block limit cap), the count that the occupancy calculator
 // keeps the most of resident per SM; 0 when none fits. With `uneven` (the
 // matrices' work differs, as a QR iteration's does), the smallest block of
-// at least one warp that keeps within 5 % of that most: a block holds its
-// shared memory until its slowest team is done, and the fewer teams share
-// a block, the less of it waits (geev, double, eigenvalues only, the QR
-// launch on the band, 100 000 matrices, H100, ms: n = 15 with 4 lanes,
-// 64 / 8 teams 3.80 / 3.66; n = 20 with 8 lanes, 32 / 4 teams 7.85 /
-// 7.53; n = 30 with 16 lanes, 16 / 2 teams 22.1 / 21.6; in one warp of
-// fewer than 32 lanes, the empty lanes cost issue slots: n = 15, 4 teams
-// 4.49). The rule, same H100 lease, libraries alternated twice, median ms
-// before / after: the QR launch on the band, double n = 12, 15, 20, 25, 30
-// 2.13 / 2.08, 3.78 / 3.68, 7.86 / 7.54, 14.2 / 14.1, 22.1 / 21.6; float
-// n = 20, 30 4.15 / 4.03, 11.8 / 11.5; complex double (batch 50 000)
-// n = 20, 30 17.8 / 17.6, 59.5 / 58.5. Not for the one-launch eigenvalue
-// kernel (double n = 8, 10: 0.858 / 0.868, 1.37 / 1.39) nor the Schur
-// launch with vectors (double n = 10, 20, 30: 5.54 / 5.73, 30.5 / 31.3,
-// 72.9 / 78.4), which keep the most resident.
+// at least one warp that keeps plan::tuning::cuda_team_uneven_resident_pct
+// percent of that most resident (the measurements are there).
 template <class Kernel>
 int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap, bool uneven) {
     constexpr int kMaxChoices = 9;  // 256/P, ..., 1 for P >= 2
@@ -141,7 +129,9 @@ int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap, bo
     int pick = best;
     if (uneven)
         for (int c = 0; c < choices; ++c)
-            if (counts[c] * P >= 32 && 20 * resident[c] >= 19 * resident[best] && counts[c] < counts[pick]) pick = c;
+            if (counts[c] * P >= 32 && 100 * resident[c] >= plan::tuning::cuda_team_uneven_resident_pct * resident[best] &&
+                counts[c] < counts[pick])
+                pick = c;
     return counts[pick];
 }
 

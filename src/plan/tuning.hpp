@@ -238,6 +238,25 @@ inline int cuda_geev_band_lanes(int n, bool is_complex, std::size_t real_bytes) 
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
 
+// Team kernels whose work differs from matrix to matrix (`uneven`, see
+// cuda::occupancy_best_teams): the smallest block of at least one warp
+// that keeps this percentage of the most resident teams. A block holds its
+// shared memory until its slowest team is done, and the fewer teams share
+// a block, the less of it waits. geev, double, eigenvalues only, the QR
+// launch on the band, 100 000 matrices, H100, ms (teams per block forced):
+// n = 15 with 4 lanes, 64 / 8 teams 3.80 / 3.66; n = 20 with 8 lanes,
+// 32 / 4 teams 7.85 / 7.53; n = 30 with 16 lanes, 16 / 2 teams 22.1 / 21.6;
+// in one warp of fewer than 32 lanes, the empty lanes cost issue slots
+// (n = 15, 4 teams: 4.49). The rule at 95 %, same H100 lease, libraries
+// alternated twice, median ms before / after: double n = 12, 15, 20, 25, 30
+// 2.13 / 2.08, 3.78 / 3.68, 7.86 / 7.54, 14.2 / 14.1, 22.1 / 21.6; float
+// n = 20, 30 4.15 / 4.03, 11.8 / 11.5; complex double (batch 50 000)
+// n = 20, 30 17.8 / 17.6, 59.5 / 58.5. The one-launch eigenvalue kernel
+// (double n = 8, 10: 0.858 / 0.868, 1.37 / 1.39) and the Schur launch with
+// vectors (double n = 10, 20, 30: 5.54 / 5.73, 30.5 / 31.3, 72.9 / 78.4)
+// were slower with it, so only the QR launch on the band is uneven.
+inline constexpr int cuda_team_uneven_resident_pct = 95;
+
 // Matrices per piece of the warp and block variants with vectors, which run
 // in two launches (Schur form, then eigenvectors; cuda/geev/geev_team.cuh) and keep
 // each matrix's state and balancing factors in the workspace between them:

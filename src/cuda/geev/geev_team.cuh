@@ -402,8 +402,9 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
 // Launch kernel over the batch in blocks of the most resident teams of P
 // lanes, each team with `slice` bytes of shared memory; `uneven`: prefer
 // smaller blocks, as the work differs from matrix to matrix (the QR launch
-// on the band; see occupancy_best_teams for the measurements, and why the
-// other launches with a QR iteration keep the most resident).
+// on the band; plan::tuning::cuda_team_uneven_resident_pct has the
+// measurements, and why the other launches with a QR iteration keep the
+// most resident).
 template <int P, class Kernel, class... Args>
 batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, bool uneven, std::int64_t batch,
                               Args... args) {
