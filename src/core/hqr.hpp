@@ -414,6 +414,39 @@ BATCHEIG_HD void lanv2(R &a, R &b, R &c, R &d, R &rt1r, R &rt1i, R &rt2r, R &rt2
     }
 }
 
+namespace detail {
+// Standardize the 2x2 block at rows i-1, i of h that has split off, store
+// its eigenvalues in (wr, wi), and (wantt, wantz) apply the rotation to the
+// rest of h and to z. Every member computes the rotation from its own copy
+// of the block.
+template <class Team, class M, class V>
+BATCHEIG_HD void split_off_2x2(const Team &tm, bool wantt, bool wantz, M h, M z, index_t i, index_t i1, index_t i2,
+                               index_t iloz, index_t ihiz, V wr, V wi) {
+    using R = typename M::value_type;
+    R a = h(i - 1, i - 1), b = h(i - 1, i), c = h(i, i - 1), d = h(i, i);
+    R rt1r, rt1i, rt2r, rt2i, cs, sn;
+    lanv2(a, b, c, d, rt1r, rt1i, rt2r, rt2i, cs, sn);
+    tm.sync();  // every member has read the block
+    if (tm.leader()) {
+        h(i - 1, i - 1) = a;
+        h(i - 1, i) = b;
+        h(i, i - 1) = c;
+        h(i, i) = d;
+        wr[i - 1] = rt1r;
+        wi[i - 1] = rt1i;
+        wr[i] = rt2r;
+        wi[i] = rt2i;
+    }
+    if (wantt) {
+        // Apply the rotation to the rest of h.
+        if (i2 > i) rot_rows(tm, h, i - 1, i + 1, i2, cs, sn);
+        rot_cols(tm, h, i - 1, i1, i - 2, cs, sn);
+    }
+    if (wantz) rot_cols(tm, z, i - 1, iloz, ihiz, cs, sn);
+    tm.sync();
+}
+}  // namespace detail
+
 // Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
 // columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
 template <class Team, class M, class V>
@@ -444,25 +477,45 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
     const index_t itmax = itmax_user > 0 ? itmax_user : detail::default_itmax(nh);
     index_t kdefl = 0;
 
-    index_t i = ihi;
-    while (i >= ilo) {
-        // Iterate on the active block [l, i] until one or two eigenvalues split off.
-        index_t l = ilo;
-        bool converged = false;
-        for (index_t its = 0; its <= itmax; ++its) {
+    // One pass per QR sweep: first deflate what has converged at the bottom
+    // of the active block [l, i] (any number of times), then the shifts, then
+    // the sweep. (xLAHQR nests a loop over the iterations on one block inside
+    // a loop over deflations. On the GPU the teams of a warp, each on its
+    // own matrix, wait at the end of a loop for every team to leave it: a
+    // team whose block split then idled until every other team's had split
+    // too. With one loop they only wait for each other's sweeps.)
+    index_t i = ihi, l = ilo, its = 0;
+    for (;;) {
+        bool sweep = false;
+        index_t m = ilo;
+        R v[3];
+        while (i >= ilo) {
+            // its: the sweeps on this block since the last deflation.
+            if (its > itmax) return i + 1;  // failure to converge
             // Look for a single small subdiagonal element: the largest k in
             // (l, i] where h(k, k-1) is negligible, else l.
             auto negligible = [&](index_t k) { return detail::subdiag_negligible(h, k, ilo, ihi, smlnum, ulp); };
-            const index_t k = detail::last_true(tm, l, i, negligible);
-            l = k;
+            l = detail::last_true(tm, l, i, negligible);
             if (l > ilo) {  // negligible
                 tm.sync();  // every member has finished the search
                 if (tm.leader()) h(l, l - 1) = R(0);
                 tm.sync();
             }
             if (l >= i - 1) {
-                converged = true;  // a 1x1 or 2x2 block has split off
-                break;
+                // A 1x1 or 2x2 block has split off.
+                if (l == i) {
+                    if (tm.leader()) {
+                        wr[i] = h(i, i);
+                        wi[i] = R(0);
+                    }
+                } else {
+                    detail::split_off_2x2(tm, wantt, wantz, h, z, i, i1, i2, iloz, ihiz, wr, wi);
+                }
+                kdefl = 0;
+                its = 0;
+                i = l - 1;
+                l = ilo;
+                continue;
             }
             ++kdefl;
             if (!wantt) {
@@ -472,107 +525,73 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             const detail::DoubleShift<R> sh = detail::francis_shifts(h, l, i, kdefl);
             // Look for two consecutive small subdiagonal elements: the
             // largest m in (l, i-2] where the bulge can start, else l.
-            auto can_start = [&](index_t m) { return detail::bulge_can_start(h, m, sh, ulp); };
-            const index_t m = detail::last_true(tm, l, i - 2, can_start);
-            R v[3];
+            auto can_start = [&](index_t mm) { return detail::bulge_can_start(h, mm, sh, ulp); };
+            m = detail::last_true(tm, l, i - 2, can_start);
             detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
             tm.sync();  // every member has read the shifts and the start of the bulge
-            // Double-shift QR step: chase the bulge from row m to i. Every
-            // step but the last uses a 3-element reflector; the step is
-            // written once for a compile-time length nr, so that neither
-            // the reflector nor the updates test it at run time.
-            auto chase_step = [&](auto nr_c, index_t kk) {
-                constexpr index_t nr = decltype(nr_c)::value;
-                if (kk > m) {
-                    // (Constant indices keep v in registers on the GPU.)
-                    v[0] = h(kk, kk - 1);
-                    v[1] = h(kk + 1, kk - 1);
-                    if constexpr (nr == 3) v[2] = h(kk + 2, kk - 1);
-                }
-                // Every member computes the same reflector from its own copy of v
-                // (in registers).
-                R t1;
-                larfg_small(nr, v[0], v[1], v[2], t1);
-                const R v2 = v[1], t2 = t1 * v2;
-                const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
-                // Rows kk..kk+nr-1, one column per member.
-                for (index_t j = tm.first(kk); j <= i2; j += tm.size())
-                    detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
-                tm.sync();
-                // Columns kk..kk+nr-1 of h and z, one row per member. Column
-                // kk-1 (the previous bulge), which nobody reads in this phase,
-                // is written by the leader.
-                const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
-                if (!Team::serial && wantz) {
-                    // A team runs the rows of h and z in one pass, each
-                    // member's two rows as independent work (rows outside a
-                    // range are read, not written; z has n rows).
-                    const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
-                    for (index_t j = tm.first(lo); j <= hi; j += tm.size())
-                        detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3,
-                                                t1, t2, t3);
-                } else {
-                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
-                        detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
-                    if (wantz)
-                        for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
-                            detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
-                }
-                if (tm.leader()) {
-                    if (kk > m) {
-                        h(kk, kk - 1) = v[0];
-                        h(kk + 1, kk - 1) = R(0);
-                        if constexpr (nr == 3) h(kk + 2, kk - 1) = R(0);  // kk < i - 1
-                    } else if (m > l) {
-                        // Use the following instead of h(k,k-1) = -h(k,k-1) to
-                        // avoid a bug when v[1] and v[2] underflow.
-                        h(kk, kk - 1) = h(kk, kk - 1) * (R(1) - t1);
-                    }
-                }
-                tm.sync();
-            };
-            // m <= i - 2: steps m..i-2 have three rows below the bulge, the
-            // last one (i - 1) two.
-            for (index_t kk = m; kk <= i - 2; ++kk) chase_step(std::integral_constant<index_t, 3>{}, kk);
-            chase_step(std::integral_constant<index_t, 2>{}, i - 1);
+            sweep = true;
+            break;
         }
-        if (!converged) return i + 1;  // failure to converge
-
-        if (l == i) {
-            // One eigenvalue has converged.
-            if (tm.leader()) {
-                wr[i] = h(i, i);
-                wi[i] = R(0);
+        if (!sweep) return 0;
+        auto chase_step = [&](auto nr_c, index_t kk) {
+            constexpr index_t nr = decltype(nr_c)::value;
+            if (kk > m) {
+                // (Constant indices keep v in registers on the GPU.)
+                v[0] = h(kk, kk - 1);
+                v[1] = h(kk + 1, kk - 1);
+                if constexpr (nr == 3) v[2] = h(kk + 2, kk - 1);
             }
-        } else {
-            // A 2x2 block: standardize it and store its eigenvalues. Every
-            // member computes the rotation from its own copy of the block.
-            R a = h(i - 1, i - 1), b = h(i - 1, i), c = h(i, i - 1), d = h(i, i);
-            R rt1r, rt1i, rt2r, rt2i, cs, sn;
-            lanv2(a, b, c, d, rt1r, rt1i, rt2r, rt2i, cs, sn);
-            tm.sync();  // every member has read the block
-            if (tm.leader()) {
-                h(i - 1, i - 1) = a;
-                h(i - 1, i) = b;
-                h(i, i - 1) = c;
-                h(i, i) = d;
-                wr[i - 1] = rt1r;
-                wi[i - 1] = rt1i;
-                wr[i] = rt2r;
-                wi[i] = rt2i;
-            }
-            if (wantt) {
-                // Apply the rotation to the rest of h.
-                if (i2 > i) detail::rot_rows(tm, h, i - 1, i + 1, i2, cs, sn);
-                detail::rot_cols(tm, h, i - 1, i1, i - 2, cs, sn);
-            }
-            if (wantz) detail::rot_cols(tm, z, i - 1, iloz, ihiz, cs, sn);
+            // Every member computes the same reflector from its own copy of v
+            // (in registers).
+            R t1;
+            larfg_small(nr, v[0], v[1], v[2], t1);
+            const R v2 = v[1], t2 = t1 * v2;
+            const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
+            // Rows kk..kk+nr-1, one column per member.
+            for (index_t j = tm.first(kk); j <= i2; j += tm.size())
+                detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
             tm.sync();
-        }
-        kdefl = 0;
-        i = l - 1;
+            // Columns kk..kk+nr-1 of h and z, one row per member. Column kk-1
+            // (the previous bulge), which nobody reads in this phase, is written
+            // by the leader.
+            const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
+            if (!Team::serial && wantz) {
+                // A team runs the rows of h and z in one pass, each member's two
+                // rows as independent work (rows outside a range are read, not
+                // written; z has n rows).
+                const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
+                for (index_t j = tm.first(lo); j <= hi; j += tm.size())
+                    detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3, t1,
+                                            t2, t3);
+            } else {
+                for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                    detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
+                if (wantz)
+                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
+                        detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
+            }
+            if (tm.leader()) {
+                if (kk > m) {
+                    h(kk, kk - 1) = v[0];
+                    h(kk + 1, kk - 1) = R(0);
+                    if constexpr (nr == 3) h(kk + 2, kk - 1) = R(0);  // kk < i - 1
+                } else if (m > l) {
+                    // Use the following instead of h(k,k-1) = -h(k,k-1) to avoid
+                    // a bug when v[1] and v[2] underflow.
+                    h(kk, kk - 1) = h(kk, kk - 1) * (R(1) - t1);
+                }
+            }
+            tm.sync();
+        };
+        // Double-shift QR step: chase the bulge from row m to i. Every step
+        // but the last uses a 3-element reflector; the step is written once
+        // for a compile-time length nr, so that neither the reflector nor the
+        // updates test it at run time. m <= i - 2: steps m..i-2 have three
+        // rows below the bulge, the last one (i - 1) two.
+        for (index_t kk = m; kk <= i - 2; ++kk) chase_step(std::integral_constant<index_t, 3>{}, kk);
+        chase_step(std::integral_constant<index_t, 2>{}, i - 1);
+        ++its;
     }
-    return 0;
 }
 
 // Complex single-shift QR (xLAHQR for complex types). Eigenvalues go to
@@ -627,30 +646,36 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
     const index_t itmax = itmax_user > 0 ? itmax_user : detail::default_itmax(nh);
     index_t kdefl = 0;
 
-    index_t i = ihi;
-    while (i >= ilo) {
-        index_t l = ilo;
-        bool converged = false;
-        for (index_t its = 0; its <= itmax; ++its) {
+    // One pass per QR step, as in lahqr_real (where the reason is).
+    index_t i = ihi, l = ilo, m = ilo, its = 0;
+    T t, v[2];
+    for (;;) {
+        bool sweep = false;
+        while (i >= ilo) {
+            // its: the steps on this block since the last deflation.
+            if (its > itmax) return i + 1;  // failure to converge
             // Look for a single small subdiagonal element (as in lahqr_real).
             auto negligible = [&](index_t k) { return detail::subdiag_negligible(h, k, ilo, ihi, smlnum, ulp); };
-            const index_t k = detail::last_true(tm, l, i, negligible);
-            l = k;
+            l = detail::last_true(tm, l, i, negligible);
             if (l > ilo) {
                 tm.sync();  // every member has finished the search
                 if (tm.leader()) h(l, l - 1) = T(0);
                 tm.sync();
             }
             if (l >= i) {
-                converged = true;
-                break;
+                // One eigenvalue has converged.
+                if (tm.leader()) w[i] = h(i, i);
+                kdefl = 0;
+                its = 0;
+                i = l - 1;
+                l = ilo;
+                continue;
             }
             ++kdefl;
             if (!wantt) {
                 i1 = l;
                 i2 = i;
             }
-            T t;
             if (kdefl % (2 * detail::kexsh) == 0) {
                 R s = detail::dat1<R>() * rabs(real(h(i, i - 1)));
                 t = T(s) + h(i, i);
@@ -676,107 +701,105 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
                 }
             }
             // Look for two consecutive small subdiagonal elements.
-            T v[2];
-            auto first_column = [&](index_t m) {
-                T h11 = h(m, m), h11s = h11 - t;
-                R h21 = real(h(m + 1, m));
+            auto first_column = [&](index_t mm) {
+                T h11 = h(mm, mm), h11s = h11 - t;
+                R h21 = real(h(mm + 1, mm));
                 R s = abs1(h11s) + rabs(h21);
                 h11s = h11s / s;
                 h21 /= s;
                 v[0] = h11s;
                 v[1] = T(h21);
             };
-            auto can_start = [&](index_t m) -> bool {
-                first_column(m);
-                const T h11 = h(m, m), h22 = h(m + 1, m + 1);
-                R h10 = real(h(m, m - 1));
+            auto can_start = [&](index_t mm) -> bool {
+                first_column(mm);
+                const T h11 = h(mm, mm), h22 = h(mm + 1, mm + 1);
+                R h10 = real(h(mm, mm - 1));
                 return rabs(h10) * rabs(real(v[1])) <= ulp * (abs1(v[0]) * (abs1(h11) + abs1(h22)));
             };
-            const index_t m = detail::last_true(tm, l, i - 1, can_start);
+            m = detail::last_true(tm, l, i - 1, can_start);
             first_column(m);
             tm.sync();  // every member has read the shift and the start of the step
-            // Single-shift QR step.
-            for (index_t kk = m; kk <= i - 1; ++kk) {
-                if (kk > m) {
-                    v[0] = h(kk, kk - 1);
-                    v[1] = h(kk + 1, kk - 1);
-                }
-                // Every member computes the same reflector from its own copy of v.
-                T t1, unused = T(0);
-                larfg_small(2, v[0], v[1], unused, t1);
-                const T v2 = v[1];
-                const R t2 = real(t1 * v2);
-                // Rows kk, kk+1, one column per member.
-                for (index_t j = tm.first(kk); j <= i2; j += tm.size())
-                    detail::reflect2(h(kk, j), h(kk + 1, j), conj(t1), t2, v2);
-                tm.sync();
-                // Columns kk, kk+1 of h and z, one row per member; column
-                // kk-1 (read by nobody in this phase) by the leader.
-                const index_t jend = (kk + 2 < i) ? kk + 2 : i;
-                const T cv2 = conj(v2);
-                if (!Team::serial && wantz) {
-                    // As in lahqr_real: h's and z's rows in one pass.
-                    const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
-                    for (index_t j = tm.first(lo); j <= hi; j += tm.size())
-                        detail::reflect2_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, t1, t2,
-                                                 cv2);
-                } else {
-                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
-                        detail::reflect2(h(j, kk), h(j, kk + 1), t1, t2, cv2);
-                    if (wantz)
-                        for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
-                            detail::reflect2(z(j, kk), z(j, kk + 1), t1, t2, cv2);
-                }
-                if (tm.leader() && kk > m) {
-                    h(kk, kk - 1) = v[0];
-                    h(kk + 1, kk - 1) = T(0);
-                }
-                tm.sync();
-                if (kk == m && m > l) {
-                    // The step started at row m > l: extra scaling keeps
-                    // h(m, m-1) real. Rows j and columns j for j in
-                    // S = [m, i] \ {m+1} are scaled; entry (r, c), r < c, is
-                    // scaled by its row first, as in the serial order, and
-                    // each member owns whole columns.
-                    T temp = T(R(1)) - t1;
-                    temp = temp / cabs(temp);
-                    if (tm.leader()) {
-                        h(m + 1, m) = h(m + 1, m) * conj(temp);
-                        if (m + 2 <= i) h(m + 2, m + 1) = h(m + 2, m + 1) * temp;
-                    }
-                    auto in_s = [&](index_t j) { return j >= m && j <= i && j != m + 1; };
-                    for (index_t c = tm.first(i1); c <= i2; c += tm.size()) {
-                        const index_t rtop = c - 1 < i ? c - 1 : i;  // rows r < c that can be in S
-                        for (index_t r = m; r <= rtop; ++r)
-                            if (in_s(r)) h(r, c) = temp * h(r, c);
-                        if (in_s(c))
-                            for (index_t r = i1; r < c; ++r) h(r, c) = conj(temp) * h(r, c);
-                        if (wantz && in_s(c))
-                            for (index_t r = iloz; r <= ihiz; ++r) z(r, c) = conj(temp) * z(r, c);
-                    }
-                    tm.sync();
-                }
+            sweep = true;
+            break;
+        }
+        if (!sweep) return 0;
+        // Single-shift QR step.
+        for (index_t kk = m; kk <= i - 1; ++kk) {
+            if (kk > m) {
+                v[0] = h(kk, kk - 1);
+                v[1] = h(kk + 1, kk - 1);
             }
-            // Ensure that h(i, i-1) is real.
-            T temp = h(i, i - 1);
-            if (imag(temp) != R(0)) {
-                R rtemp = cabs(temp);
-                temp = temp / rtemp;
-                tm.sync();  // every member has read h(i, i-1)
-                if (tm.leader()) h(i, i - 1) = T(rtemp);
-                for (index_t c = tm.first(i + 1); c <= i2; c += tm.size()) h(i, c) = conj(temp) * h(i, c);
-                for (index_t r = tm.first(i1); r < i; r += tm.size()) h(r, i) = temp * h(r, i);
+            // Every member computes the same reflector from its own copy of v.
+            T t1, unused = T(0);
+            larfg_small(2, v[0], v[1], unused, t1);
+            const T v2 = v[1];
+            const R t2 = real(t1 * v2);
+            // Rows kk, kk+1, one column per member.
+            for (index_t j = tm.first(kk); j <= i2; j += tm.size())
+                detail::reflect2(h(kk, j), h(kk + 1, j), conj(t1), t2, v2);
+            tm.sync();
+            // Columns kk, kk+1 of h and z, one row per member; column
+            // kk-1 (read by nobody in this phase) by the leader.
+            const index_t jend = (kk + 2 < i) ? kk + 2 : i;
+            const T cv2 = conj(v2);
+            if (!Team::serial && wantz) {
+                // As in lahqr_real: h's and z's rows in one pass.
+                const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
+                for (index_t j = tm.first(lo); j <= hi; j += tm.size())
+                    detail::reflect2_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, t1, t2,
+                                             cv2);
+            } else {
+                for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                    detail::reflect2(h(j, kk), h(j, kk + 1), t1, t2, cv2);
                 if (wantz)
-                    for (index_t r = tm.first(iloz); r <= ihiz; r += tm.size()) z(r, i) = temp * z(r, i);
+                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
+                        detail::reflect2(z(j, kk), z(j, kk + 1), t1, t2, cv2);
+            }
+            if (tm.leader() && kk > m) {
+                h(kk, kk - 1) = v[0];
+                h(kk + 1, kk - 1) = T(0);
+            }
+            tm.sync();
+            if (kk == m && m > l) {
+                // The step started at row m > l: extra scaling keeps
+                // h(m, m-1) real. Rows j and columns j for j in
+                // S = [m, i] \ {m+1} are scaled; entry (r, c), r < c, is
+                // scaled by its row first, as in the serial order, and
+                // each member owns whole columns.
+                T temp = T(R(1)) - t1;
+                temp = temp / cabs(temp);
+                if (tm.leader()) {
+                    h(m + 1, m) = h(m + 1, m) * conj(temp);
+                    if (m + 2 <= i) h(m + 2, m + 1) = h(m + 2, m + 1) * temp;
+                }
+                auto in_s = [&](index_t j) { return j >= m && j <= i && j != m + 1; };
+                for (index_t c = tm.first(i1); c <= i2; c += tm.size()) {
+                    const index_t rtop = c - 1 < i ? c - 1 : i;  // rows r < c that can be in S
+                    for (index_t r = m; r <= rtop; ++r)
+                        if (in_s(r)) h(r, c) = temp * h(r, c);
+                    if (in_s(c))
+                        for (index_t r = i1; r < c; ++r) h(r, c) = conj(temp) * h(r, c);
+                    if (wantz && in_s(c))
+                        for (index_t r = iloz; r <= ihiz; ++r) z(r, c) = conj(temp) * z(r, c);
+                }
                 tm.sync();
             }
         }
-        if (!converged) return i + 1;
-        if (tm.leader()) w[i] = h(i, i);
-        kdefl = 0;
-        i = l - 1;
+        // Ensure that h(i, i-1) is real.
+        T temp = h(i, i - 1);
+        if (imag(temp) != R(0)) {
+            R rtemp = cabs(temp);
+            temp = temp / rtemp;
+            tm.sync();  // every member has read h(i, i-1)
+            if (tm.leader()) h(i, i - 1) = T(rtemp);
+            for (index_t c = tm.first(i + 1); c <= i2; c += tm.size()) h(i, c) = conj(temp) * h(i, c);
+            for (index_t r = tm.first(i1); r < i; r += tm.size()) h(r, i) = temp * h(r, i);
+            if (wantz)
+                for (index_t r = tm.first(iloz); r <= ihiz; r += tm.size()) z(r, i) = temp * z(r, i);
+            tm.sync();
+        }
+        ++its;
     }
-    return 0;
 }
 
 }  // namespace batcheig::core

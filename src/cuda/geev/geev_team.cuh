@@ -321,8 +321,15 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 }
 
 // A phase with P lanes of a warp per matrix, and with a block per matrix.
+// The explicit minimum of one block per SM leaves ptxas free to use up to
+// 255 registers: without it, ptxas chose fewer and spilled (double, the
+// Schur launch with 32 lanes: 80 registers and 108 bytes of spills against
+// 96 and none, n = 30 with vectors 9 % slower; the QR launch on the band:
+// 64 and 4 bytes against 68 and none, 2 % slower at n = 20-30; H100). The
+// one-launch kernel below keeps ptxas's choice: with the minimum it took 89
+// registers instead of 80 and was 10-19 % slower at n = 5-10.
 template <class T, int P, Phase F>
-__global__ __launch_bounds__(256) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+__global__ __launch_bounds__(256, 1) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
                                                               std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
