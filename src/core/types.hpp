@@ -11,10 +11,15 @@
 #include <cstddef>
 #include <cstdint>
 
+// BATCHEIG_HD: a core routine, inlined into its kernel on the GPU.
+// BATCHEIG_HD_OUTLINED: one that a kernel calls instead (rare work whose
+// inlined code would weigh on a hot loop around it).
 #if defined(__CUDACC__)
 #define BATCHEIG_HD __host__ __device__ __forceinline__
+#define BATCHEIG_HD_OUTLINED __host__ __device__ __noinline__
 #else
 #define BATCHEIG_HD inline
+#define BATCHEIG_HD_OUTLINED inline
 #endif
 
 namespace batcheig::core {

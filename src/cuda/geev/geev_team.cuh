@@ -324,7 +324,7 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 // The explicit minimum of one block per SM leaves ptxas free to use up to
 // 255 registers: without it, ptxas chose fewer and spilled (double, the
 // Schur launch with 32 lanes: 80 registers and 108 bytes of spills against
-// 96 and none, n = 30 with vectors 9 % slower; the QR launch on the band:
+// 104 and none, n = 30 with vectors 9 % slower; the QR launch on the band:
 // 64 and 4 bytes against 68 and none, 2 % slower at n = 20-30; H100). The
 // one-launch kernel below keeps ptxas's choice: with the minimum it took 89
 // registers instead of 80 and was 10-19 % slower at n = 5-10.
