@@ -226,7 +226,11 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
 // count forced, two rounds, ms, 8 / 16 lanes): n = 22 9.65 / 10.8, 23
 // 10.5 / 11.7, 24 12.2 / 13.0, 25 13.7 / 14.1, 26 15.3 / 15.4, 27 17.5 /
 // 17.1, 28 19.2 / 18.5, 30 23.0 / 21.6; float kept its table (n = 23-36
-// within 0.5 % of the best).
+// within 0.5 % of the best). Session 18, after the QR iteration's loops
+// became one (core/hqr.hpp; the teams of a warp no longer wait for each
+// other's deflations, so more teams per warp cost less): swept again with
+// 4, 8, 16 and 32 lanes, double n = 12-38, float n = 15-36; the table's
+// choice is still the fastest or within 1 % of it (docs/performance.md).
 inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
     if (is_complex) return real_bytes >= 8 ? 7 : 12;
     return real_bytes >= 8 ? 12 : 15;
