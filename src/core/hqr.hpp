@@ -446,10 +446,10 @@ BATCHEIG_HD void split_off_2x2(const Team &tm, bool wantt, bool wantz, M h, M z,
     tm.sync();
 }
 
-// The same, called rather than inlined: with the Schur form (wantt) the
-// GPU's Schur launch was faster so (double, right vectors, n = 30, 50 000
-// matrices on an H100: 36.7 ms against 37.7 inlined), while the eigenvalue
-// launches are not (their kernels need no rotations).
+// The same, called rather than inlined. lahqr_real calls it with the Schur
+// form (wantt), where the GPU's Schur launch was faster so (double, right
+// vectors, n = 30, 50 000 matrices on an H100: 36.7 ms against 37.7
+// inlined); the eigenvalue launches, with no rotations, keep it inlined.
 template <class Team, class M, class V>
 BATCHEIG_HD_OUTLINED void split_off_2x2_outlined(const Team &tm, bool wantt, bool wantz, M h, M z, index_t i,
                                                  index_t i1, index_t i2, index_t iloz, index_t ihiz, V wr, V wi) {
