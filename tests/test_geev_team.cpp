@@ -611,7 +611,7 @@ namespace {
 
 // The GPU warp variant runs an eigenvalue-only call in two launches: the
 // reduction on the whole matrix, then the QR iteration on
-// core::HessBandView (H and the subdiagonals below it, packed by
+// core::HessBandView (H and the two subdiagonals below it, packed by
 // columns; cuda/geev/geev_team.cuh), with another team width. Here:
 // core::geev_reduce, then core::geev_qr on the whole matrix (serially) and
 // on the band copied out of it (serially and with OmpTeams of 2 and 3)
@@ -641,7 +641,7 @@ void band_qr_matches_whole_matrix() {
         REQUIRE(st0.info == 0);
         std::vector<C> band(static_cast<size_t>(Band::elements(n)), C(0));
         for (int j = 0; j < n; ++j)
-          for (int i = 0; i <= std::min(j + Band::below, n - 1); ++i)
+          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
             band[static_cast<size_t>(Band::offset(j) + i)] = a[i + size_t(j) * n];
 
         struct Out {

@@ -228,39 +228,6 @@ BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
         });
 }
 
-// larfg for a real reflector of NR = 4 or 5 entries held in registers,
-// v[0] = alpha and x = v[1..NR-1]: the bulges of the four-shift QR sweeps
-// (lahqr_real). The same direct formula and fallback as larfg_small.
-template <index_t NR, class R, index_t N>
-BATCHEIG_HD void larfg_bulge(R (&v)[N], R &tau) {
-    static_assert(NR >= 4 && NR <= N && !is_complex<R>, "larfg_small covers NR <= 3");
-    constexpr R big2 = sizeof(R) == 4 ? R(0x1p120) : R(0x1p1000);
-    constexpr R small2 = sizeof(R) == 4 ? R(0x1p-120) : R(0x1p-1000);
-    R xn2 = v[1] * v[1];
-    for (index_t k = 2; k < NR; ++k) xn2 += v[k] * v[k];
-    const R s2 = v[0] * v[0] + xn2;
-    if (s2 < big2 && xn2 >= small2) {
-        const R beta = -sign(rsqrt_(s2), v[0]);
-        const R d = v[0] - beta;
-        const R r = R(1) / (beta * d);
-        tau = -(d * d) * r;
-        const R scal = beta * r;
-        for (index_t k = 1; k < NR; ++k) v[k] *= scal;
-        v[0] = beta;
-        return;
-    }
-    detail::larfg_scalar(
-        NR, v[0], tau,
-        [&]() {
-            BlueSum<R> acc;
-            for (index_t k = 1; k < NR; ++k) acc.add_value(v[k]);
-            return acc.result();
-        },
-        [&](auto s) {
-            for (index_t k = 1; k < NR; ++k) v[k] = v[k] * s;
-        });
-}
-
 // Plane rotation with c*f + s*g = r, -s*f + c*g = 0 (real, as xLARTG).
 template <class R>
 BATCHEIG_HD void lartg(R f, R g, R &c, R &s, R &r) {

@@ -165,93 +165,6 @@ BATCHEIG_HD void bulge_first_column(M h, index_t m, const DoubleShift<R> &sh, R 
     v2 *= rv;
 }
 
-// Four-shift sweeps. An active block of at least kquad_min rows is swept
-// with four shifts at once, the eigenvalues of its trailing 4x4 block, in
-// one bulge of five rows (a 5-entry reflector per step), instead of two:
-// the sweeps per matrix fall by a third and the steps per matrix by
-// 36-42 % (random matrices, n = 15-30), each step updating five rows and
-// columns where a double-shift step updates three. (The steps of a sweep
-// are a chain, each waiting for the last, so fewer and wider steps serve a
-// GPU team better.) The exceptional iterations keep the double shift.
-inline constexpr index_t kquad_min = 6;
-// Four-shift sweeps per block, at most, before the double shift takes over
-// until the next deflation (a guard: a four-shift sweep that makes no
-// progress costs 5/3 of a double-shift one).
-inline constexpr index_t kquad_tries = 6;
-
-// First column of p(H) at the top row l of the active block [l, i], p the
-// characteristic polynomial of the trailing 4x4 block B = H(i-3:i, i-3:i),
-// whose roots are the four shifts: p(H) e_l has five nonzeros, rows
-// l..l+4. The shifts themselves are never formed. H and B are scaled by the
-// largest magnitude among the entries read (which guards against over- and
-// underflow; the reflector does not depend on the scaling), and the result
-// to unit 1-norm. Needs i - l >= 4.
-template <class M, class R>
-BATCHEIG_HD bool quad_first_column(M h, index_t l, index_t i, R (&v)[5], R ulp) {
-    // b: the upper Hessenberg entries of B; t: those of H(l:l+4, l:l+3).
-    R b[4][4], t[5][4];
-    R sc = R(0);
-    for (index_t c = 0; c < 4; ++c)
-        for (index_t r = 0; r < 4; ++r) {
-            b[r][c] = r <= c + 1 ? h(i - 3 + r, i - 3 + c) : R(0);
-            sc = rmax(sc, rabs(b[r][c]));
-        }
-    for (index_t c = 0; c < 4; ++c)
-        for (index_t r = 0; r < 5; ++r) {
-            t[r][c] = r <= c + 1 ? h(l + r, l + c) : R(0);
-            sc = rmax(sc, rabs(t[r][c]));
-        }
-    // sc > 0: h(l+1, l) is not negligible, or the block would have split.
-    const R rs = R(1) / sc;
-    for (index_t c = 0; c < 4; ++c)
-        for (index_t r = 0; r < 5; ++r) {
-            if (r < 4) b[r][c] *= rs;
-            t[r][c] *= rs;
-        }
-    // p_k(x) = det(x I - B(0:k-1, 0:k-1)), coefficients by ascending degree:
-    // p_k = (x - b(k-1,k-1)) p_{k-1}
-    //       - sum_{j<k-1} b(j,k-1) b(j+1,j) ... b(k-1,k-2) p_j.
-    R p[5][5] = {};
-    p[0][0] = R(1);
-    for (index_t k = 1; k <= 4; ++k) {
-        for (index_t d = 0; d < k; ++d) {
-            p[k][d + 1] += p[k - 1][d];
-            p[k][d] -= b[k - 1][k - 1] * p[k - 1][d];
-        }
-        R prod = R(1);
-        for (index_t j = k - 2; j >= 0; --j) {
-            prod *= b[j + 1][j];
-            const R coef = b[j][k - 1] * prod;
-            for (index_t d = 0; d <= j; ++d) p[k][d] -= coef * p[j][d];
-        }
-    }
-    // v = sum_d p_4[d] T^d e_1 (T^d e_1 has d + 1 nonzeros); terms: the
-    // 1-norm of the terms of that sum.
-    R z[5] = {R(1), R(0), R(0), R(0), R(0)};
-    for (index_t r = 0; r < 5; ++r) v[r] = r == 0 ? p[4][0] : R(0);
-    R terms = rabs(p[4][0]);
-    for (index_t d = 1; d <= 4; ++d) {
-        R w[5] = {};
-        for (index_t r = 0; r <= d; ++r)
-            for (index_t c = (r > 0 ? r - 1 : 0); c < d; ++c) w[r] += t[r][c] * z[c];
-        for (index_t r = 0; r <= d; ++r) {
-            z[r] = w[r];
-            v[r] += p[4][d] * z[r];
-            terms += rabs(p[4][d] * z[r]);
-        }
-    }
-    // When the shifts nearly annihilate H's first column (a polynomial of
-    // H's minimal one, as in a normal matrix with a few distinct
-    // eigenvalues), the sum cancels to rounding noise and the sweep would
-    // be a random one: then report false (the caller takes the double
-    // shift). Kept: a result with at least half the digits.
-    const R s1 = rabs(v[0]) + rabs(v[1]) + rabs(v[2]) + rabs(v[3]) + rabs(v[4]);
-    if (!(s1 > rsqrt_(ulp) * terms)) return false;
-    const R rv = R(1) / s1;
-    for (index_t r = 0; r < 5; ++r) v[r] *= rv;
-    return true;
-}
-
 // Can the bulge start at row m (two consecutive small subdiagonals)? The
 // test is invariant under scaling of (v0, v1, v2), so it uses the first
 // column before its normalization to unit 1-norm, and one reciprocal for
@@ -271,67 +184,64 @@ BATCHEIG_HD bool bulge_can_start(M h, index_t m, const DoubleShift<R> &sh, R ulp
     return h00 <= ulp * h01;
 }
 
-// A bulge's reflector I - tau (1, v[1], ..., v[NR-1])(1, v[1], ...)^T, with
-// t[k] = tau v[k] (t[0] = tau): NR = 3 (and 2 at the end of a sweep) for
-// the double shift, 5 (then 4, 3, 2) for the four shifts.
-template <index_t NR, class R>
-struct BulgeReflector {
-    R v[NR];  // v[0] is the implicit 1, unused
-    R t[NR];
-};
-
-// Apply it to NR entries x[0..NR-1] of a row or column of h, passed as
-// pointers. They are read once, before any store: a view's stride is a
+// Apply the bulge reflector I - t1 (1, v2, v3)(1, v2, v3)^T (nr = 2 or 3;
+// t2 = t1 v2, t3 = t1 v3) to the nr entries x[0], x[1], x[2] of a row or
+// column of h. They are read once, before any store: a view's stride is a
 // run-time value, so a compiler cannot tell that the stores do not alias
 // the later reads, and would reload them (on the GPU, a shared-memory
 // round trip on every QR step's critical path).
-template <index_t NR, class E, class R>
-BATCHEIG_HD void reflect_bulge(E *const (&x)[NR], const BulgeReflector<NR, R> &q) {
-    R a[NR];
-    for (index_t k = 0; k < NR; ++k) a[k] = *x[k];
-    R sum = a[0];
-    for (index_t k = 1; k < NR; ++k) sum += q.v[k] * a[k];
-    for (index_t k = 0; k < NR; ++k) *x[k] = a[k] - sum * q.t[k];
-}
-
-// ... from the left to column j of h, rows kk..kk+NR-1 ...
-template <index_t NR, class M, class R>
-BATCHEIG_HD void reflect_rows(M h, index_t kk, index_t j, const BulgeReflector<NR, R> &q) {
-    typename M::value_type *x[NR];
-    for (index_t k = 0; k < NR; ++k) x[k] = &h(kk + k, j);
-    reflect_bulge(x, q);
-}
-
-// ... and from the right to row j, columns kk..kk+NR-1.
-template <index_t NR, class M, class R>
-BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, const BulgeReflector<NR, R> &q) {
-    typename M::value_type *x[NR];
-    for (index_t k = 0; k < NR; ++k) x[k] = &h(j, kk + k);
-    reflect_bulge(x, q);
-}
-
-// ... from the right to row j of h and of z at once, columns kk..kk+NR-1,
-// storing only into the rows asked for (in_h, in_z). All entries are read
-// before any store: h and z are distinct arrays, which a compiler cannot
-// tell, so it would otherwise wait for h's stores before loading z's
-// entries. Both rows must exist (j < n, columns kk..kk+NR-1 < n).
-template <index_t NR, class M, class R>
-BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, index_t kk,
-                                 const BulgeReflector<NR, R> &q) {
-    R hv[NR], zv[NR];
-    for (index_t k = 0; k < NR; ++k) hv[k] = h(j, kk + k);
-    for (index_t k = 0; k < NR; ++k) zv[k] = z(j, kk + k);
-    R *xh[NR], *xz[NR];
-    for (index_t k = 0; k < NR; ++k) {
-        xh[k] = &hv[k];
-        xz[k] = &zv[k];
+template <class E, class R>
+BATCHEIG_HD void reflect3(index_t nr, E &x0, E &x1, E &x2, R v2, R v3, R t1, R t2, R t3) {
+    if (nr == 3) {
+        const R a0 = x0, a1 = x1, a2 = x2;
+        const R sum = a0 + v2 * a1 + v3 * a2;
+        x0 = a0 - sum * t1;
+        x1 = a1 - sum * t2;
+        x2 = a2 - sum * t3;
+    } else if (nr == 2) {
+        const R a0 = x0, a1 = x1;
+        const R sum = a0 + v2 * a1;
+        x0 = a0 - sum * t1;
+        x1 = a1 - sum * t2;
     }
-    reflect_bulge(xh, q);
-    reflect_bulge(xz, q);
-    if (in_h)
-        for (index_t k = 0; k < NR; ++k) h(j, kk + k) = hv[k];
-    if (in_z)
-        for (index_t k = 0; k < NR; ++k) z(j, kk + k) = zv[k];
+}
+
+// ... from the left to column j of h, rows kk..kk+nr-1 ...
+template <class M, class R>
+BATCHEIG_HD void reflect_rows(M h, index_t kk, index_t j, index_t nr, R v2, R v3, R t1, R t2, R t3) {
+    R unused = R(0);
+    reflect3(nr, h(kk, j), h(kk + 1, j), nr == 3 ? h(kk + 2, j) : unused, v2, v3, t1, t2, t3);
+}
+
+// ... and from the right to row j, columns kk..kk+nr-1.
+template <class M, class R>
+BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, index_t nr, R v2, R v3, R t1, R t2, R t3) {
+    R unused = R(0);
+    reflect3(nr, h(j, kk), h(j, kk + 1), nr == 3 ? h(j, kk + 2) : unused, v2, v3, t1, t2, t3);
+}
+
+// ... from the right to row j of h and of z at once, columns kk..kk+nr-1,
+// storing only into the rows asked for (in_h, in_z). All six entries are
+// read before any store: h and z are distinct arrays, which a compiler
+// cannot tell, so it would otherwise wait for h's stores before loading z's
+// entries. Both rows must exist (j < n, columns kk..kk+nr-1 < n).
+template <class M, class R>
+BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, index_t kk, index_t nr, R v2, R v3,
+                                 R t1, R t2, R t3) {
+    R h0 = h(j, kk), h1 = h(j, kk + 1), h2 = nr == 3 ? h(j, kk + 2) : R(0);
+    R z0 = z(j, kk), z1 = z(j, kk + 1), z2 = nr == 3 ? z(j, kk + 2) : R(0);
+    reflect3(nr, h0, h1, h2, v2, v3, t1, t2, t3);
+    reflect3(nr, z0, z1, z2, v2, v3, t1, t2, t3);
+    if (in_h) {
+        h(j, kk) = h0;
+        h(j, kk + 1) = h1;
+        if (nr == 3) h(j, kk + 2) = h2;
+    }
+    if (in_z) {
+        z(j, kk) = z0;
+        z(j, kk + 1) = z1;
+        if (nr == 3) z(j, kk + 2) = z2;
+    }
 }
 
 // The complex single-shift step's reflector on two entries x0, x1 of a
@@ -561,10 +471,12 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
         }
         return 0;
     }
-    // Clear out the trash below the subdiagonal, as deep as a bulge of the
-    // four-shift sweep reaches (rows j+2..j+5 of column j).
-    for (index_t j = tm.first(ilo); j <= ihi - 2; j += tm.size())
-        for (index_t r = j + 2; r <= j + 5 && r <= ihi; ++r) h(r, j) = R(0);
+    // Clear out the trash below the subdiagonal.
+    for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
+        h(j + 2, j) = R(0);
+        h(j + 3, j) = R(0);
+    }
+    if (tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = R(0);
     tm.sync();
 
     const index_t nh = ihi - ilo + 1;
@@ -584,9 +496,9 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
     // too. With one loop they only wait for each other's sweeps.)
     index_t i = ihi, l = ilo, its = 0;
     for (;;) {
-        bool sweep = false, quad = false;
+        bool sweep = false;
         index_t m = ilo;
-        R v[5];
+        R v[3];
         while (i >= ilo) {
             // its: the sweeps on this block since the last deflation.
             if (its > itmax) return i + 1;  // failure to converge
@@ -622,68 +534,59 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 i1 = l;
                 i2 = i;
             }
-            // Four shifts, the bulge introduced at the top of the block.
-            quad = i - l + 1 >= detail::kquad_min && kdefl <= detail::kquad_tries &&
-                   detail::quad_first_column(h, l, i, v, ulp);
-            if (quad) {
-                m = l;
-            } else {
-                const detail::DoubleShift<R> sh = detail::francis_shifts(h, l, i, kdefl);
-                // Look for two consecutive small subdiagonal elements: the
-                // largest m in (l, i-2] where the bulge can start, else l.
-                auto can_start = [&](index_t mm) { return detail::bulge_can_start(h, mm, sh, ulp); };
-                m = detail::last_true(tm, l, i - 2, can_start);
-                detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
-            }
+            const detail::DoubleShift<R> sh = detail::francis_shifts(h, l, i, kdefl);
+            // Look for two consecutive small subdiagonal elements: the
+            // largest m in (l, i-2] where the bulge can start, else l.
+            auto can_start = [&](index_t mm) { return detail::bulge_can_start(h, mm, sh, ulp); };
+            m = detail::last_true(tm, l, i - 2, can_start);
+            detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
             tm.sync();  // every member has read the shifts and the start of the bulge
             sweep = true;
             break;
         }
         if (!sweep) return 0;
-        // One step of the chase: the reflector of nr entries at rows
-        // kk..kk+nr-1 (nr = 5, 4, 3, 2 or 3, 2, known at compile time so
-        // that neither the reflector nor the updates test it at run time).
         auto chase_step = [&](auto nr_c, index_t kk) {
             constexpr index_t nr = decltype(nr_c)::value;
             if (kk > m) {
                 // (Constant indices keep v in registers on the GPU.)
-                for (index_t r = 0; r < nr; ++r) v[r] = h(kk + r, kk - 1);
+                v[0] = h(kk, kk - 1);
+                v[1] = h(kk + 1, kk - 1);
+                if constexpr (nr == 3) v[2] = h(kk + 2, kk - 1);
             }
             // Every member computes the same reflector from its own copy of v
             // (in registers).
             R t1;
-            if constexpr (nr <= 3) larfg_small(nr, v[0], v[1], v[2], t1);
-            else larfg_bulge<nr>(v, t1);
-            detail::BulgeReflector<nr, R> q;
-            q.t[0] = t1;
-            for (index_t r = 1; r < nr; ++r) {
-                q.v[r] = v[r];
-                q.t[r] = t1 * v[r];
-            }
+            larfg_small(nr, v[0], v[1], v[2], t1);
+            const R v2 = v[1], t2 = t1 * v2;
+            const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
             // Rows kk..kk+nr-1, one column per member.
-            for (index_t j = tm.first(kk); j <= i2; j += tm.size()) detail::reflect_rows(h, kk, j, q);
+            for (index_t j = tm.first(kk); j <= i2; j += tm.size())
+                detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
             tm.sync();
-            // Columns kk..kk+nr-1 of h and z, one row per member: h's rows
-            // down to the one below the bulge. Column kk-1 (the previous
-            // bulge), which nobody reads in this phase, is written by the
-            // leader.
-            const index_t jend = (kk + nr < i) ? kk + nr : i;
+            // Columns kk..kk+nr-1 of h and z, one row per member. Column kk-1
+            // (the previous bulge), which nobody reads in this phase, is written
+            // by the leader.
+            const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
             if (!Team::serial && wantz) {
                 // A team runs the rows of h and z in one pass, each member's two
                 // rows as independent work (rows outside a range are read, not
                 // written; z has n rows).
                 const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
                 for (index_t j = tm.first(lo); j <= hi; j += tm.size())
-                    detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, q);
+                    detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3, t1,
+                                            t2, t3);
             } else {
-                for (index_t j = tm.first(i1); j <= jend; j += tm.size()) detail::reflect_cols(h, j, kk, q);
+                for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                    detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
                 if (wantz)
-                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size()) detail::reflect_cols(z, j, kk, q);
+                    for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
+                        detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
             }
             if (tm.leader()) {
                 if (kk > m) {
                     h(kk, kk - 1) = v[0];
-                    for (index_t r = 1; r < nr; ++r) h(kk + r, kk - 1) = R(0);
+                    h(kk + 1, kk - 1) = R(0);
+                    if constexpr (nr == 3) h(kk + 2, kk - 1) = R(0);  // kk < i - 1
                 } else if (m > l) {
                     // Use the following instead of h(k,k-1) = -h(k,k-1) to avoid
                     // a bug when v[1] and v[2] underflow.
@@ -692,20 +595,13 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             }
             tm.sync();
         };
-        using std::integral_constant;
-        if (quad) {
-            // Four-shift step: chase the five-row bulge from row l to i;
-            // the last three steps have 4, 3 and 2 rows below the bulge.
-            for (index_t kk = m; kk <= i - 4; ++kk) chase_step(integral_constant<index_t, 5>{}, kk);
-            chase_step(integral_constant<index_t, 4>{}, i - 3);
-            chase_step(integral_constant<index_t, 3>{}, i - 2);
-        } else {
-            // Double-shift step: chase the bulge from row m to i. m <= i - 2:
-            // steps m..i-2 have three rows below the bulge, the last one
-            // (i - 1) two.
-            for (index_t kk = m; kk <= i - 2; ++kk) chase_step(integral_constant<index_t, 3>{}, kk);
-        }
-        chase_step(integral_constant<index_t, 2>{}, i - 1);
+        // Double-shift QR step: chase the bulge from row m to i. Every step
+        // but the last uses a 3-element reflector; the step is written once
+        // for a compile-time length nr, so that neither the reflector nor the
+        // updates test it at run time. m <= i - 2: steps m..i-2 have three
+        // rows below the bulge, the last one (i - 1) two.
+        for (index_t kk = m; kk <= i - 2; ++kk) chase_step(std::integral_constant<index_t, 3>{}, kk);
+        chase_step(std::integral_constant<index_t, 2>{}, i - 1);
         ++its;
     }
 }

@@ -175,21 +175,18 @@ struct SharedView {
     BATCHEIG_HD VecView<T> col(index_t j) const { return VecView<T>{p + j * ld, 1}; }
 };
 
-// An upper Hessenberg matrix and the subdiagonals below it that a QR step
-// fills in transiently (its bulge), packed by columns: column j holds rows
-// 0..j+below at p[offset(j) + i]. Real matrices: five rows below the
-// diagonal (the four-shift sweep's bulge, lahqr_real), n(n+11)/2 elements
-// in all, 0.68 of n^2 at n = 30; complex ones: three (lahqr_complex),
-// n(n+7)/2 elements. Only the QR iteration runs on it: it never reads or
-// writes an entry further below the diagonal. GPU kernels keep the QR
-// phase's matrix in shared memory this way so that more matrices fit on
-// an SM.
+// An upper Hessenberg matrix and the two subdiagonals below it that a
+// double-shift QR step fills in transiently (its bulge), packed by columns:
+// column j holds rows 0..j+3 at p[j(j+7)/2 + i], so n(n+7)/2 elements in
+// all, 0.6 of n^2 at n = 30. Only the QR iteration (lahqr_real,
+// lahqr_complex) runs on it: it never reads or writes an entry more than
+// three rows below the diagonal. GPU kernels keep the QR phase's matrix in
+// shared memory this way so that more matrices fit on an SM.
 template <class T>
 struct HessBandView {
     using value_type = T;
-    static constexpr int below = is_complex<T> ? 3 : 5;
     T *p;
-    BATCHEIG_HD static int offset(index_t j) { return (j * (j + 2 * below + 1)) >> 1; }
+    BATCHEIG_HD static int offset(index_t j) { return (j * (j + 7)) >> 1; }
     BATCHEIG_HD static int elements(index_t n) { return offset(n); }
     BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[offset(j) + i]; }
 };

@@ -229,10 +229,9 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
 }
 
 // ---- Eigenvalues only, the QR phase on the packed band: two launches -------
-// The QR iteration reads and writes only H and the few subdiagonals below
-// it that its bulges fill in (core::HessBandView: real, five, n(n+11)/2
-// elements; complex, three, n(n+7)/2) against n(n|1) for the whole matrix:
-// at n = 30 in double 4.9 KB against 7.4 KB per matrix. With the
+// The QR iteration reads and writes only H and the two subdiagonals below
+// it, n(n+7)/2 elements (core::HessBandView) against n(n|1) for the whole
+// matrix: at n = 30 in double 4.4 KB against 7.4 KB per matrix. With the
 // whole matrix in shared memory, shared memory bounds the matrices resident
 // per SM from n ~ 20 on; in the band, about 1.7 times as many fit. So from
 // plan::tuning::cuda_geev_band_min_n on, the eigenvalues run in two
@@ -253,12 +252,8 @@ std::size_t band_shared_bytes(int n) {
 }
 
 // Element e of the band (core::HessBandView's packing) is kept in the
-// caller's A at A(e % n, e / n): elements(n) <= n^2 from n = 2 below + 1
-// on (real 11, complex 7).
-template <class T>
-__host__ __device__ inline bool band_fits_in_a(int n) {
-    return n >= 2 * core::HessBandView<T>::below + 1;
-}
+// caller's A at A(e % n, e / n): elements(n) <= n^2 from n = 7 on.
+__host__ __device__ inline bool band_fits_in_a(int n) { return n >= 7; }
 
 // Phase 1 (eigenvalues only) of matrix b of p with team tm, its shared
 // memory at smem (shared_bytes<T>(n, false, false) long).
@@ -278,7 +273,7 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
                       core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
     tm.sync();  // H is complete
     if (st.info == 0) {
-        // Column j of the band: rows 0..j+below (zero below row n-1).
+        // Column j of the band: rows 0..j+3 (zero below row n-1).
         int j = 0;
         for_each_flat(tm, core::HessBandView<T>::elements(n), n, [&](int e, int r, int c) {
             while (core::HessBandView<T>::offset(j + 1) <= e) ++j;
@@ -485,7 +480,7 @@ batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, cons
 // phase on the band.
 template <class T>
 bool warp_uses_band(int n, bool want_vectors) {
-    return !want_vectors && band_fits_in_a<T>(n) &&
+    return !want_vectors && band_fits_in_a(n) &&
            n >= plan::tuning::cuda_geev_band_min_n(core::is_complex<T>, sizeof(core::real_t<T>));
 }
 
@@ -534,7 +529,7 @@ batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::
 // faster at every n measured (7 to 160, plan/tuning.hpp).
 template <class T>
 bool block_uses_band(int n, bool want_vectors) {
-    return !want_vectors && band_fits_in_a<T>(n) &&
+    return !want_vectors && band_fits_in_a(n) &&
            band_shared_bytes<T>(n) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
 }
 
