@@ -459,6 +459,8 @@ BATCHEIG_HD_OUTLINED void split_off_2x2_outlined(const Team &tm, bool wantt, boo
 
 // Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
 // columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
+// (Four shifts in one five-row bulge took 36-42 % fewer chase steps but
+// ran slower on the GPU at n <= 30: docs/performance.md, "Session 19".)
 template <class Team, class M, class V>
 BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
                                V wi, index_t iloz, index_t ihiz, M z, index_t itmax_user) {
