@@ -215,8 +215,9 @@ __device__ __forceinline__ float rcp_normal(float x) {
 // or (alpha, x1, x2): the bulges of the QR sweeps, one per step, on the
 // critical path of every QR iteration. Real entries whose squares can
 // neither overflow nor lose accuracy to underflow (nearly always) take a
-// direct formula: one square root and one division, where the general
-// form pays for an overflow-safe norm and hypotenuse. Anything else (zero
+// direct formula: one square root and one division (on the GPU a
+// reciprocal square root and a reciprocal), where the general form pays
+// for an overflow-safe norm and hypotenuse. Anything else (zero
 // x included) goes through the general form.
 template <class T>
 BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
@@ -235,9 +236,9 @@ BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
 #if defined(__CUDA_ARCH__)
             // tau = 1 + |alpha| / sqrt(s2), from rs = 1 / sqrt(s2): the
             // reciprocal square root and the reciprocal without the
-            // library's branches for special operands (about 20 fewer
-            // instructions on every step of a QR sweep than a square root
-            // and a division).
+            // library's branches for special operands, which these cannot
+            // be (2-5 % faster geev at n = 25-40 than a square root and a
+            // division; docs/performance.md, sessions 20-21).
             const T rs = detail::rsqrt_normal(s2), sq = s2 * rs;
             const T beta = alpha >= T(0) ? -sq : sq;
             const T scal = detail::rcp_normal(alpha - beta);
