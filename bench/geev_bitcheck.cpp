@@ -13,12 +13,14 @@
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
 //   (1 500 with --vectors); complex types run batch / 2.
 #include <batcheig.h>
-#include <cuda_runtime.h>
+
+#include "cuda_util.hpp"
 
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <random>
 #include <string>
@@ -39,24 +41,11 @@ u64 fnv1a(const void *p, size_t bytes, u64 h) {
     return h;
 }
 
-void check(cudaError_t e, const char *what) {
-    if (e != cudaSuccess) {
-        std::fprintf(stderr, "batcheig_geev_bitcheck: %s: %s\n", what, cudaGetErrorString(e));
-        std::exit(1);
-    }
-}
-
 template <class T> struct RealOf { using type = T; };
 template <class T> struct RealOf<std::complex<T>> { using type = T; };
 
-// A device array freed on scope exit.
-template <class T> struct DeviceArray {
-    T *p = nullptr;
-    explicit DeviceArray(size_t count) { check(cudaMalloc(&p, count * sizeof(T) + 1), "cudaMalloc"); }
-    ~DeviceArray() { cudaFree(p); }
-    DeviceArray(const DeviceArray &) = delete;
-    DeviceArray &operator=(const DeviceArray &) = delete;
-};
+using bench::cuda::check;
+using bench::cuda::DeviceArray;
 
 template <class T> std::vector<T> make_batch(int n, int lda, int batch) {
     using R = typename RealOf<T>::type;
@@ -109,21 +98,21 @@ template <class T> void run(batcheigHandle_t h, const char *name, int n, int lda
     // Eigenvalues: W (complex) or wr and wi (real), as bytes.
     const size_t wbytes = nw * sizeof(T);
     DeviceArray<unsigned char> dw(is_complex ? wbytes : 2 * wbytes);
-    check(cudaMemcpy(dA.p, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "copy in");
-    const batcheigStatus_t st = call<T>(h, vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR, n, dA.p,
-                                        lda, dw.p, is_complex ? nullptr : dw.p + wbytes, vectors ? dVR.p : nullptr,
-                                        vectors ? n : 1, dinfo.p, batch);
+    check(cudaMemcpy(dA.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "copy in");
+    const batcheigStatus_t st = call<T>(h, vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR, n, dA.get(),
+                                        lda, dw.get(), is_complex ? nullptr : dw.get() + wbytes, vectors ? dVR.get() : nullptr,
+                                        vectors ? n : 1, dinfo.get(), batch);
     check(cudaDeviceSynchronize(), "geevBatched");
     std::vector<unsigned char> w(is_complex ? wbytes : 2 * wbytes);
     std::vector<int> info(batch);
-    check(cudaMemcpy(w.data(), dw.p, w.size(), cudaMemcpyDeviceToHost), "copy out");
-    check(cudaMemcpy(info.data(), dinfo.p, info.size() * sizeof(int), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(w.data(), dw.get(), w.size(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(info.data(), dinfo.get(), info.size() * sizeof(int), cudaMemcpyDeviceToHost), "copy out");
     u64 hash = fnv1a(w.data(), w.size(), fnv_basis);
     hash = fnv1a(info.data(), info.size() * sizeof(int), hash);
     u64 vhash = 0;
     if (vectors) {
         std::vector<T> vr(nv);
-        check(cudaMemcpy(vr.data(), dVR.p, nv * sizeof(T), cudaMemcpyDeviceToHost), "copy out");
+        check(cudaMemcpy(vr.data(), dVR.get(), nv * sizeof(T), cudaMemcpyDeviceToHost), "copy out");
         vhash = fnv1a(vr.data(), nv * sizeof(T), fnv_basis);
     }
     int noconv = 0, nonfinite = 0;
@@ -175,13 +164,19 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "batcheig_geev_bitcheck: no CUDA backend or no usable GPU\n");
         return 1;
     }
-    for (int n : ns) {
-        run<float>(h, "S", n, n, batch, vectors);
-        run<double>(h, "D", n, n, batch, vectors);
-        run<double>(h, "D", n, n + 3, batch, vectors);
-        run<std::complex<float>>(h, "C", n, n, (batch + 1) / 2, vectors);
-        run<std::complex<double>>(h, "Z", n, n, (batch + 1) / 2, vectors);
+    int rc = 0;
+    try {
+        for (int n : ns) {
+            run<float>(h, "S", n, n, batch, vectors);
+            run<double>(h, "D", n, n, batch, vectors);
+            run<double>(h, "D", n, n + 3, batch, vectors);
+            run<std::complex<float>>(h, "C", n, n, (batch + 1) / 2, vectors);
+            run<std::complex<double>>(h, "Z", n, n, (batch + 1) / 2, vectors);
+        }
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "batcheig_geev_bitcheck: %s\n", e.what());
+        rc = 1;
     }
     batcheigDestroy(h);
-    return 0;
+    return rc;
 }
