@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,28 @@ inline double uniform_pm1(std::uint64_t seed, std::uint64_t matrix, std::uint64_
 // ---- memory spaces ----------------------------------------------------------------
 enum class Memory { host, device };
 inline const char *memory_name(Memory m) { return m == Memory::host ? "host" : "device"; }
+
+// ---- command-line lists ---------------------------------------------------------
+// A list of values and ranges a:b[:step] (--n, --devices), each >= `least`.
+inline std::vector<int> parse_list(const std::string &s, const char *option = "--n", int least = 1) {
+    std::vector<int> v;
+    std::stringstream ss(s);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        if (item.empty()) continue;
+        int a = 0, b = 0, step = 1;
+        const int k = std::sscanf(item.c_str(), "%d:%d:%d", &a, &b, &step);
+        if (k == 1) v.push_back(a);
+        else if (k >= 2 && step > 0 && a <= b)
+            for (int x = a; x <= b; x += step) v.push_back(x);
+        else throw std::runtime_error(std::string("bad ") + option + " item '" + item + "'");
+    }
+    for (int x : v)
+        if (x < least)
+            throw std::runtime_error(std::string(option) +
+                                     (least == 1 ? " values must be positive" : " values must not be negative"));
+    return v;
+}
 
 // ---- precision traits ----------------------------------------------------------
 template <class T> struct scalar_traits {

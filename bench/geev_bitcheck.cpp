@@ -9,13 +9,17 @@
 // prints an FNV-1a hash of the eigenvalues and info, of the right
 // eigenvectors with --vectors, and the counts of info > 0 and info < 0.
 //
-// usage: batcheig_geev_bitcheck [--n 7,12,...] [--batch B] [--vectors]
+// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors]
+//   LIST: values and ranges a:b[:step], as batcheig_bench --n;
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
 //   (1 500 with --vectors); complex types run batch / 2.
 #include <batcheig.h>
 
+#include "bench_common.hpp"
 #include "cuda_util.hpp"
+#include "geev_batcheig_call.hpp"
 
+#include <cmath>
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +27,6 @@
 #include <exception>
 #include <limits>
 #include <random>
-#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -41,14 +44,11 @@ u64 fnv1a(const void *p, size_t bytes, u64 h) {
     return h;
 }
 
-template <class T> struct RealOf { using type = T; };
-template <class T> struct RealOf<std::complex<T>> { using type = T; };
-
 using bench::cuda::check;
 using bench::cuda::DeviceArray;
 
 template <class T> std::vector<T> make_batch(int n, int lda, int batch) {
-    using R = typename RealOf<T>::type;
+    using R = typename bench::scalar_traits<T>::real;
     std::mt19937_64 gen(1234 + n);
     std::uniform_real_distribution<double> u(-1, 1);
     std::vector<T> a(size_t(lda) * n * batch, T(0));
@@ -68,52 +68,34 @@ template <class T> std::vector<T> make_batch(int n, int lda, int batch) {
     return a;
 }
 
-template <class T> batcheigStatus_t call(batcheigHandle_t h, batcheigEigMode_t jobvr, int n, T *A, int lda,
-                                         void *w, void *wi, T *VR, int ldvr, int *info, int batch) {
-    const auto novec = BATCHEIG_EIG_MODE_NOVECTOR;
-    if constexpr (std::is_same_v<T, float>)
-        return batcheigSgeevBatched(h, novec, jobvr, n, A, lda, static_cast<float *>(w), static_cast<float *>(wi),
-                                    nullptr, 1, VR, ldvr, nullptr, 0, info, nullptr, batch);
-    else if constexpr (std::is_same_v<T, double>)
-        return batcheigDgeevBatched(h, novec, jobvr, n, A, lda, static_cast<double *>(w), static_cast<double *>(wi),
-                                    nullptr, 1, VR, ldvr, nullptr, 0, info, nullptr, batch);
-    else if constexpr (std::is_same_v<T, std::complex<float>>)
-        return batcheigCgeevBatched(h, novec, jobvr, n, reinterpret_cast<batcheigComplex *>(A), lda,
-                                    static_cast<batcheigComplex *>(w), nullptr, 1,
-                                    reinterpret_cast<batcheigComplex *>(VR), ldvr, nullptr, 0, info, nullptr, batch);
-    else
-        return batcheigZgeevBatched(h, novec, jobvr, n, reinterpret_cast<batcheigDoubleComplex *>(A), lda,
-                                    static_cast<batcheigDoubleComplex *>(w), nullptr, 1,
-                                    reinterpret_cast<batcheigDoubleComplex *>(VR), ldvr, nullptr, 0, info, nullptr,
-                                    batch);
-}
-
 template <class T> void run(batcheigHandle_t h, const char *name, int n, int lda, int batch, bool vectors) {
-    using R = typename RealOf<T>::type;
+    using R = typename bench::scalar_traits<T>::real;
     constexpr bool is_complex = !std::is_same_v<T, R>;
     const std::vector<T> a = make_batch<T>(n, lda, batch);
     const size_t nw = size_t(n) * batch, nv = vectors ? size_t(n) * n * batch : 0;
-    DeviceArray<T> dA(a.size()), dVR(nv);
+    // Eigenvalues: W (complex) or wr and wi (real).
+    DeviceArray<T> dA(a.size()), dw1(nw), dVR(nv);
+    DeviceArray<R> dw2(is_complex ? 0 : nw);
     DeviceArray<int> dinfo(batch);
-    // Eigenvalues: W (complex) or wr and wi (real), as bytes.
-    const size_t wbytes = nw * sizeof(T);
-    DeviceArray<unsigned char> dw(is_complex ? wbytes : 2 * wbytes);
     check(cudaMemcpy(dA.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "copy in");
-    const batcheigStatus_t st = call<T>(h, vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR, n, dA.get(),
-                                        lda, dw.get(), is_complex ? nullptr : dw.get() + wbytes, vectors ? dVR.get() : nullptr,
-                                        vectors ? n : 1, dinfo.get(), batch);
+    const batcheigStatus_t st =
+        bench::geev_call::geev(h, vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR, n, dA.get(), lda,
+                               dw1.get(), dw2.get(), dVR.get(), vectors ? n : 1, nullptr, 0, dinfo.get(), nullptr, batch);
     check(cudaDeviceSynchronize(), "geevBatched");
-    std::vector<unsigned char> w(is_complex ? wbytes : 2 * wbytes);
+    std::vector<T> w1(nw);
+    std::vector<R> w2(dw2.count());
     std::vector<int> info(batch);
-    check(cudaMemcpy(w.data(), dw.get(), w.size(), cudaMemcpyDeviceToHost), "copy out");
-    check(cudaMemcpy(info.data(), dinfo.get(), info.size() * sizeof(int), cudaMemcpyDeviceToHost), "copy out");
-    u64 hash = fnv1a(w.data(), w.size(), fnv_basis);
-    hash = fnv1a(info.data(), info.size() * sizeof(int), hash);
+    check(cudaMemcpy(w1.data(), dw1.get(), dw1.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    if (!is_complex) check(cudaMemcpy(w2.data(), dw2.get(), dw2.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(info.data(), dinfo.get(), dinfo.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    u64 hash = fnv1a(w1.data(), dw1.bytes(), fnv_basis);
+    hash = fnv1a(w2.data(), dw2.bytes(), hash);
+    hash = fnv1a(info.data(), dinfo.bytes(), hash);
     u64 vhash = 0;
     if (vectors) {
         std::vector<T> vr(nv);
-        check(cudaMemcpy(vr.data(), dVR.get(), nv * sizeof(T), cudaMemcpyDeviceToHost), "copy out");
-        vhash = fnv1a(vr.data(), nv * sizeof(T), fnv_basis);
+        check(cudaMemcpy(vr.data(), dVR.get(), dVR.bytes(), cudaMemcpyDeviceToHost), "copy out");
+        vhash = fnv1a(vr.data(), dVR.bytes(), fnv_basis);
     }
     int noconv = 0, nonfinite = 0;
     for (int x : info) {
@@ -124,39 +106,26 @@ template <class T> void run(batcheigHandle_t h, const char *name, int n, int lda
                 lda, batch, int(st), hash, vhash, noconv, nonfinite);
 }
 
-std::vector<int> parse_list(const char *s) {
-    std::vector<int> v;
-    for (const char *p = s; *p;) {
-        char *end = nullptr;
-        const long x = std::strtol(p, &end, 10);
-        if (end == p || x < 1) {
-            std::fprintf(stderr, "batcheig_geev_bitcheck: bad --n list '%s'\n", s);
-            std::exit(2);
-        }
-        v.push_back(int(x));
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') {
-            std::fprintf(stderr, "batcheig_geev_bitcheck: bad --n list '%s'\n", s);
-            std::exit(2);
-        }
-    }
-    return v;
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
     std::vector<int> ns{7, 12, 15, 16, 20, 25, 30, 31, 40, 55, 64, 80};
     bool vectors = false;
     int batch = 0;
-    for (int k = 1; k < argc; ++k) {
-        if (!std::strcmp(argv[k], "--vectors")) vectors = true;
-        else if (!std::strcmp(argv[k], "--n") && k + 1 < argc) ns = parse_list(argv[++k]);
-        else if (!std::strcmp(argv[k], "--batch") && k + 1 < argc) batch = std::atoi(argv[++k]);
-        else {
-            std::fprintf(stderr, "usage: batcheig_geev_bitcheck [--n 7,12,...] [--batch B] [--vectors]\n");
-            return 2;
+    const char *usage = "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors]\n";
+    try {
+        for (int k = 1; k < argc; ++k) {
+            if (!std::strcmp(argv[k], "--vectors")) vectors = true;
+            else if (!std::strcmp(argv[k], "--n") && k + 1 < argc) ns = bench::parse_list(argv[++k]);
+            else if (!std::strcmp(argv[k], "--batch") && k + 1 < argc) batch = std::atoi(argv[++k]);
+            else {
+                std::fputs(usage, stderr);
+                return 2;
+            }
         }
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "batcheig_geev_bitcheck: %s\n%s", e.what(), usage);
+        return 2;
     }
     if (batch <= 0) batch = vectors ? 1500 : 20000;
     batcheigHandle_t h = nullptr;

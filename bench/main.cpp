@@ -94,27 +94,6 @@ int parse_algorithm(const std::string &s) {
     throw std::runtime_error("unknown --algorithm '" + s + "' (a name listed by --help or a number)");
 }
 
-// A list of values and ranges a:b[:step] (--n, --devices), each >= `least`.
-std::vector<int> parse_list(const std::string &s, const char *option = "--n", int least = 1) {
-    std::vector<int> v;
-    std::stringstream ss(s);
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-        if (item.empty()) continue;
-        int a = 0, b = 0, step = 1;
-        const int k = std::sscanf(item.c_str(), "%d:%d:%d", &a, &b, &step);
-        if (k == 1) v.push_back(a);
-        else if (k >= 2 && step > 0 && a <= b)
-            for (int x = a; x <= b; x += step) v.push_back(x);
-        else throw std::runtime_error(std::string("bad ") + option + " item '" + item + "'");
-    }
-    for (int x : v)
-        if (x < least)
-            throw std::runtime_error(std::string(option) +
-                                     (least == 1 ? " values must be positive" : " values must not be negative"));
-    return v;
-}
-
 }  // namespace
 
 int main(int argc, char **argv) try {
@@ -126,7 +105,7 @@ int main(int argc, char **argv) try {
             return argv[++i];
         };
         if (a == "--help" || a == "-h") { usage(argv[0]); return 0; }
-        else if (a == "--n") opt.ns = parse_list(value());
+        else if (a == "--n") opt.ns = bench::parse_list(value());
         else if (a == "--batch") opt.batch = std::atoll(value().c_str());
         else if (a == "--vectors") opt.vectors = opt.vectors_given = true;
         else if (a == "--no-vectors") {
@@ -164,7 +143,7 @@ int main(int argc, char **argv) try {
             opt.streaming_given = true;
         }
         else if (a == "--devices") {
-            opt.devices = parse_list(value(), "--devices", 0);
+            opt.devices = bench::parse_list(value(), "--devices", 0);
             if (opt.devices.empty()) throw std::runtime_error("--devices needs at least one ordinal");
             for (size_t k = 0; k < opt.devices.size(); ++k)
                 for (size_t j = 0; j < k; ++j)
