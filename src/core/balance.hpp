@@ -30,6 +30,51 @@ BATCHEIG_HD void bal_exchange(const Team &tm, M a, index_t n, index_t j, index_t
     }
     tm.sync();
 }
+
+// Is a(e, i) zero for every i in [lo, hi] other than skip (a row when
+// row is true, else a column)?
+template <class M>
+BATCHEIG_HD bool bal_zero_off_diagonal(M a, bool row, index_t e, index_t lo, index_t hi, index_t skip) {
+    using R = real_t<typename M::value_type>;
+    for (index_t i = lo; i <= hi; ++i) {
+        const auto x = row ? a(e, i) : a(i, e);
+        if (i != skip && (real(x) != R(0) || imag(x) != R(0))) return false;
+    }
+    return true;
+}
+
+// The last row j in [0, l] whose entries in columns [0, l] are zero off the
+// diagonal, or -1 (xGEBAL's search, from row l down). A team splits the
+// rows among its members and takes the largest such j.
+template <class Team, class M>
+BATCHEIG_HD index_t bal_last_zero_row(const Team &tm, M a, index_t l) {
+    if constexpr (Team::serial) {
+        for (index_t j = l; j >= 0; --j)
+            if (bal_zero_off_diagonal(a, true, j, 0, l, j)) return j;
+        return -1;
+    } else {
+        index_t last = -1;
+        for (index_t j = tm.first(0); j <= l; j += tm.size())
+            if (bal_zero_off_diagonal(a, true, j, 0, l, j)) last = j;
+        return tm.max(last);
+    }
+}
+
+// The first column j in [k, l] whose entries in rows [k, l] are zero off
+// the diagonal, or l + 1 (xGEBAL's search, from column k up).
+template <class Team, class M>
+BATCHEIG_HD index_t bal_first_zero_col(const Team &tm, M a, index_t k, index_t l) {
+    if constexpr (Team::serial) {
+        for (index_t j = k; j <= l; ++j)
+            if (bal_zero_off_diagonal(a, false, j, k, l, j)) return j;
+        return l + 1;
+    } else {
+        index_t first = l + 1;
+        for (index_t j = tm.first(k); j <= l; j += tm.size())
+            if (first > l && bal_zero_off_diagonal(a, false, j, k, l, j)) first = j;
+        return tm.min(first);
+    }
+}
 }  // namespace detail
 
 // On exit a is balanced, [ilo, ihi] (0-based, inclusive) is the block that
@@ -56,45 +101,25 @@ BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ih
             ihi = 0;
             return;
         }
-        found = false;
-        for (index_t j = l; j >= 0; --j) {
-            bool zero_row = true;
-            for (index_t i = 0; i <= l; ++i) {
-                if (i != j && (real(a(j, i)) != R(0) || imag(a(j, i)) != R(0))) {
-                    zero_row = false;
-                    break;
-                }
-            }
-            if (zero_row) {
-                tm.sync();  // every member has finished reading a
-                if (tm.leader()) scale[l] = R(j);
-                detail::bal_exchange(tm, a, n, j, l, k, l);
-                --l;
-                found = true;
-                break;
-            }
+        const index_t j = detail::bal_last_zero_row(tm, a, l);
+        found = j >= 0;
+        if (found) {
+            tm.sync();  // every member has finished reading a
+            if (tm.leader()) scale[l] = R(j);
+            detail::bal_exchange(tm, a, n, j, l, k, l);
+            --l;
         }
     }
     // Columns with zero off-diagonal entries in rows [k, l] go to the left.
     found = true;
     while (found) {
-        found = false;
-        for (index_t j = k; j <= l; ++j) {
-            bool zero_col = true;
-            for (index_t i = k; i <= l; ++i) {
-                if (i != j && (real(a(i, j)) != R(0) || imag(a(i, j)) != R(0))) {
-                    zero_col = false;
-                    break;
-                }
-            }
-            if (zero_col) {
-                tm.sync();
-                if (tm.leader()) scale[k] = R(j);
-                detail::bal_exchange(tm, a, n, j, k, k, l);
-                ++k;
-                found = true;
-                break;
-            }
+        const index_t j = detail::bal_first_zero_col(tm, a, k, l);
+        found = j <= l;
+        if (found) {
+            tm.sync();  // every member has finished reading a
+            if (tm.leader()) scale[k] = R(j);
+            detail::bal_exchange(tm, a, n, j, k, k, l);
+            ++k;
         }
     }
     for (index_t i = tm.first(k); i <= l; i += tm.size()) scale[i] = R(1);
@@ -112,15 +137,27 @@ BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ih
             // (Team reductions: every member gets the same c, r, ca, ra.)
             R c = team_nrm2(tm, l - k + 1, VecView<T>{&a(k, i), a.es});
             R r = team_nrm2(tm, l - k + 1, VecView<T>{&a(i, k), a.ld * a.es});
-            R ca = team_abs_at_iamax(tm, l + 1, a.col(i));
-            R ra = team_abs_at_iamax(tm, n - k, VecView<T>{&a(i, k), a.ld * a.es});
             if (c == R(0) || r == R(0)) continue;
+            R g = r / R(2), f = R(1), s = c + r;
+            // The largest entries of column i and row i bound the scaling
+            // loops below, which run only when c < r/2 or c/2 >= r. In the
+            // common case neither holds and the two team reductions are
+            // skipped (c, r and the decisions are the same either way; the
+            // team takes the branch together, as c and r are team-wide).
+            R ca = R(0), ra = R(0);
+            if (c < g || c / R(2) >= r) {
+                ca = team_abs_at_iamax(tm, l + 1, a.col(i));
+                ra = team_abs_at_iamax(tm, n - k, VecView<T>{&a(i, k), a.ld * a.es});
+            }
             // Never loop on NaN (the drivers reject non-finite input first).
+            // Where ca and ra were skipped, c + ca + r + ra is finite when
+            // c + r is: the drivers scale the matrix so that no entry
+            // exceeds ulp / sqrt(safmin) (geev_reduce's bignum), far below
+            // overflow.
             if (!is_finite(c + ca + r + ra)) {
                 noconv = false;
                 break;
             }
-            R g = r / R(2), f = R(1), s = c + r;
             while (c < g && rmax(f, rmax(c, ca)) < sfmax2 && rmin(r, rmin(g, ra)) > sfmin2) {
                 f *= R(2);
                 c *= R(2);

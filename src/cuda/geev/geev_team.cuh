@@ -84,16 +84,15 @@ __device__ void for_each_flat(const Team &tm, int count, int n, F f) {
 }
 
 // Copy an n x n matrix between the caller's column-major array g (leading
-// dimension ldg) and shared memory s (leading dimension ld), over the team.
-// (A plain loop, which the compiler can unroll so that the global loads
-// overlap.)
+// dimension ldg) and shared memory s (leading dimension ld), over the team,
+// element e = i + j n by member e mod size (without a division per
+// element: for_each_flat).
 template <bool ToShared, class T, class Team>
 __device__ void copy_matrix(const Team &tm, int n, T *s, int ld, T *g, std::int64_t ldg) {
-    for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
-        const index_t i = e % n, j = e / n;
+    for_each_flat(tm, n * n, n, [&](int, int i, int j) {
         if constexpr (ToShared) s[i + j * ld] = g[i + j * ldg];
         else g[i + j * ldg] = s[i + j * ld];
-    }
+    });
 }
 
 // Eigenvalues of matrix b of p with team tm, the matrix in shared memory at
@@ -273,11 +272,12 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
                       core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
     tm.sync();  // H is complete
     if (st.info == 0) {
-        // Column j of the band: rows 0..j+3 (zero below row n-1).
-        int j = 0;
+        // Column j of the band: rows 0..j+3 (zero below row n-1), at band
+        // offsets [o, o + j + 4); a member's e only grows.
+        int j = 0, o = 0;
         for_each_flat(tm, core::HessBandView<T>::elements(n), n, [&](int e, int r, int c) {
-            while (core::HessBandView<T>::offset(j + 1) <= e) ++j;
-            const int i = e - core::HessBandView<T>::offset(j);
+            while (o + j + 4 <= e) o += j++ + 4;
+            const int i = e - o;
             A[r + std::int64_t(c) * p.lda] = i < n ? a(i, j) : T(0);
         });
     }
