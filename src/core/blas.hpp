@@ -338,50 +338,53 @@ BATCHEIG_HD complex<R> csqrt(complex<R> z) {
 // Each is collective: every member of the team calls it with the same
 // arguments. The ones that write end with tm.sync().
 
+namespace detail {
 // nrm2 over a team: every member accumulates Blue's sums over its share,
 // the three sums are reduced over the team.
+template <class Team, class V>
+BATCHEIG_HD real_t<typename V::value_type> team_blue_nrm2(const Team &tm, index_t n, V x) {
+    BlueSum<real_t<typename V::value_type>> acc;
+    for (index_t i = tm.first(0); i < n; i += tm.size()) acc.add_value(x[i]);
+    acc.asml = tm.sum(acc.asml);
+    acc.abig = tm.sum(acc.abig);
+    acc.amed = tm.sum(acc.amed);
+    return acc.result();
+}
+}  // namespace detail
+
+// nrm2 over a team (Blue's sums, detail::team_blue_nrm2; a wide team takes
+// a shortcut with the same result).
 template <class Team, class V>
 BATCHEIG_HD real_t<typename V::value_type> team_nrm2(const Team &tm, index_t n, V x) {
     if constexpr (Team::serial) {
         return nrm2(n, x);
-    } else if constexpr (Team::wide) {
-        // Blue's sums of tiny and huge squares are +0 in every member
-        // unless some entry is nonzero and outside the middle range
-        // [tsml, tbig]. So a wide team first sums the squares alone,
-        // without Blue's per-entry branches, and votes on whether any entry
-        // was outside; only then does it take Blue's three sums. Either way
-        // the result is bitwise that of Blue's sums over the team: without
-        // such an entry, the middle sum gets the same terms in the same
-        // order and result() takes sqrt(amed).
-        using R = real_t<typename V::value_type>;
-        using C = BlueConst<R>;
-        R amed = R(0);
-        bool outside = false;
-        auto add = [&](R v) {
-            const R av = rabs(v);
-            outside |= (av > C::tbig()) | ((av < C::tsml()) & (av != R(0)));
-            amed += av * av;  // also NaN, as BlueSum
-        };
-        for (index_t i = tm.first(0); i < n; i += tm.size()) {
-            const auto xi = x[i];
-            add(real(xi));
-            if constexpr (is_complex<typename V::value_type>) add(imag(xi));
-        }
-        if (!tm.any(outside)) return rsqrt_(tm.sum(amed));
-        BlueSum<R> acc;
-        for (index_t i = tm.first(0); i < n; i += tm.size()) acc.add_value(x[i]);
-        acc.asml = tm.sum(acc.asml);
-        acc.abig = tm.sum(acc.abig);
-        acc.amed = tm.sum(acc.amed);
-        return acc.result();
     } else {
-        using R = real_t<typename V::value_type>;
-        BlueSum<R> acc;
-        for (index_t i = tm.first(0); i < n; i += tm.size()) acc.add_value(x[i]);
-        acc.asml = tm.sum(acc.asml);
-        acc.abig = tm.sum(acc.abig);
-        acc.amed = tm.sum(acc.amed);
-        return acc.result();
+        if constexpr (Team::wide) {
+            // Blue's sums of tiny and huge squares are +0 in every member
+            // unless some entry is nonzero and outside the middle range
+            // [tsml, tbig]. So a wide team first sums the squares alone,
+            // without Blue's per-entry branches, and votes on whether any
+            // entry was outside; only then does it take Blue's three sums.
+            // Either way the result is bitwise that of Blue's sums over the
+            // team: without such an entry, the middle sum gets the same
+            // terms in the same order and result() takes sqrt(amed).
+            using R = real_t<typename V::value_type>;
+            using C = BlueConst<R>;
+            R amed = R(0);
+            bool outside = false;
+            auto add = [&](R v) {
+                const R av = rabs(v);
+                outside |= (av > C::tbig()) | ((av < C::tsml()) & (av != R(0)));
+                amed += av * av;  // also NaN, as BlueSum
+            };
+            for (index_t i = tm.first(0); i < n; i += tm.size()) {
+                const auto xi = x[i];
+                add(real(xi));
+                if constexpr (is_complex<typename V::value_type>) add(imag(xi));
+            }
+            if (!tm.any(outside)) return rsqrt_(tm.sum(amed));
+        }
+        return detail::team_blue_nrm2(tm, n, x);
     }
 }
 
