@@ -549,11 +549,13 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
         if (!sweep) return 0;
         auto chase_step = [&](auto nr_c, index_t kk) {
             constexpr index_t nr = decltype(nr_c)::value;
+            // Columns kk-1 (the previous bulge), kk and kk+1 of h.
+            const auto c0 = h.col(kk), cp = prev_col(h, c0, kk), c1 = next_col(h, c0, kk);
             if (kk > m) {
                 // (Constant indices keep v in registers on the GPU.)
-                v[0] = h(kk, kk - 1);
-                v[1] = h(kk + 1, kk - 1);
-                if constexpr (nr == 3) v[2] = h(kk + 2, kk - 1);
+                v[0] = cp[kk];
+                v[1] = cp[kk + 1];
+                if constexpr (nr == 3) v[2] = cp[kk + 2];
             }
             // Every member computes the same reflector from its own copy of v
             // (in registers).
@@ -567,7 +569,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             tm.sync();
             // Columns kk..kk+nr-1 of h and z, one row per member. Column kk-1
             // (the previous bulge), which nobody reads in this phase, is written
-            // by the leader.
+            // by members 0..nr-1.
             const index_t jend = nr == 3 ? ((kk + 3 < i) ? kk + 3 : i) : i;
             if (!Team::serial && wantz) {
                 // A team runs the rows of h and z in one pass, each member's two
@@ -578,22 +580,27 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3, t1,
                                             t2, t3);
             } else {
-                for (index_t j = tm.first(i1); j <= jend; j += tm.size())
-                    detail::reflect_cols(h, j, kk, nr, v2, v3, t1, t2, t3);
+                if constexpr (nr == 3) {
+                    const auto c2 = next_col(h, c1, kk + 1);
+                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                        detail::reflect3(nr, c0[j], c1[j], c2[j], v2, v3, t1, t2, t3);
+                } else {
+                    R unused = R(0);
+                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                        detail::reflect3(nr, c0[j], c1[j], unused, v2, v3, t1, t2, t3);
+                }
                 if (wantz)
                     for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
                         detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
             }
-            if (tm.leader()) {
-                if (kk > m) {
-                    h(kk, kk - 1) = v[0];
-                    h(kk + 1, kk - 1) = R(0);
-                    if constexpr (nr == 3) h(kk + 2, kk - 1) = R(0);  // kk < i - 1
-                } else if (m > l) {
-                    // Use the following instead of h(k,k-1) = -h(k,k-1) to avoid
-                    // a bug when v[1] and v[2] underflow.
-                    h(kk, kk - 1) = h(kk, kk - 1) * (R(1) - t1);
-                }
+            if (kk > m) {
+                // The previous bulge's column, rows kk..kk+nr-1 (kk+2 < i when
+                // nr = 3), an entry per member.
+                for (index_t r = tm.rank(); r < nr; r += tm.size()) cp[kk + r] = r == 0 ? v[0] : R(0);
+            } else if (m > l && tm.leader()) {
+                // Use the following instead of h(k,k-1) = -h(k,k-1) to avoid
+                // a bug when v[1] and v[2] underflow.
+                cp[kk] = cp[kk] * (R(1) - t1);
             }
             tm.sync();
         };

@@ -189,6 +189,36 @@ struct HessBandView {
     BATCHEIG_HD static int offset(index_t j) { return (j * (j + 7)) >> 1; }
     BATCHEIG_HD static int elements(index_t n) { return offset(n); }
     BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[offset(j) + i]; }
+    BATCHEIG_HD VecView<T> col(index_t j) const { return VecView<T>{p + offset(j), 1}; }
 };
+
+// Columns j + 1 and j - 1 of h from its column j (c = h.col(j)) by one
+// addition: the band's offsets are quadratic in j, and a compiler does not
+// derive one from the other (the QR step addresses four consecutive
+// columns).
+template <class T>
+BATCHEIG_HD VecView<T> next_col(const MatView<T> &h, VecView<T> c, index_t) {
+    return VecView<T>{c.p + h.ld * h.es, c.inc};
+}
+template <class T>
+BATCHEIG_HD VecView<T> prev_col(const MatView<T> &h, VecView<T> c, index_t) {
+    return VecView<T>{c.p - h.ld * h.es, c.inc};
+}
+template <class T>
+BATCHEIG_HD VecView<T> next_col(const SharedView<T> &h, VecView<T> c, index_t) {
+    return VecView<T>{c.p + h.ld, 1};
+}
+template <class T>
+BATCHEIG_HD VecView<T> prev_col(const SharedView<T> &h, VecView<T> c, index_t) {
+    return VecView<T>{c.p - h.ld, 1};
+}
+template <class T>
+BATCHEIG_HD VecView<T> next_col(const HessBandView<T> &, VecView<T> c, index_t j) {
+    return VecView<T>{c.p + (j + 4), 1};
+}
+template <class T>
+BATCHEIG_HD VecView<T> prev_col(const HessBandView<T> &, VecView<T> c, index_t j) {
+    return VecView<T>{c.p - (j + 3), 1};
+}
 
 }  // namespace batcheig::core
