@@ -564,6 +564,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             const R v2 = v[1], t2 = t1 * v2;
             const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
             // Rows kk..kk+nr-1, one column per member.
+            BATCHEIG_NO_UNROLL
             for (index_t j = tm.first(kk); j <= i2; j += tm.size())
                 detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
             tm.sync();
@@ -576,16 +577,19 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 // rows as independent work (rows outside a range are read, not
                 // written; z has n rows).
                 const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
+                BATCHEIG_NO_UNROLL
                 for (index_t j = tm.first(lo); j <= hi; j += tm.size())
                     detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3, t1,
                                             t2, t3);
             } else {
                 if constexpr (nr == 3) {
                     const auto c2 = next_col(h, c1, kk + 1);
+                    BATCHEIG_NO_UNROLL
                     for (index_t j = tm.first(i1); j <= jend; j += tm.size())
                         detail::reflect3(nr, c0[j], c1[j], c2[j], v2, v3, t1, t2, t3);
                 } else {
                     R unused = R(0);
+                    BATCHEIG_NO_UNROLL
                     for (index_t j = tm.first(i1); j <= jend; j += tm.size())
                         detail::reflect3(nr, c0[j], c1[j], unused, v2, v3, t1, t2, t3);
                 }
@@ -596,7 +600,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             if (kk > m) {
                 // The previous bulge's column, rows kk..kk+nr-1 (kk+2 < i when
                 // nr = 3), an entry per member.
-                for (index_t r = tm.rank(); r < nr; r += tm.size()) cp[kk + r] = r == 0 ? v[0] : R(0);
+                const index_t r = tm.rank();
+                if (r < nr) cp[kk + r] = r == 0 ? v[0] : R(0);
+                if (tm.size() < nr)  // teams of one or two
+                    for (index_t rr = r + tm.size(); rr < nr; rr += tm.size()) cp[kk + rr] = R(0);
             } else if (m > l && tm.leader()) {
                 // Use the following instead of h(k,k-1) = -h(k,k-1) to avoid
                 // a bug when v[1] and v[2] underflow.
@@ -766,6 +773,7 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
             if (!Team::serial && wantz) {
                 // As in lahqr_real: h's and z's rows in one pass.
                 const index_t lo = i1 < iloz ? i1 : iloz, hi = jend > ihiz ? jend : ihiz;
+                BATCHEIG_NO_UNROLL
                 for (index_t j = tm.first(lo); j <= hi; j += tm.size())
                     detail::reflect2_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, t1, t2,
                                              cv2);

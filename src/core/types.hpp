@@ -21,6 +21,15 @@
 #define BATCHEIG_HD inline
 #define BATCHEIG_HD_OUTLINED inline
 #endif
+// BATCHEIG_NO_UNROLL before a loop that a GPU team runs once or twice per
+// member: the device compiler would otherwise unroll it (four times, with
+// a remainder loop and the trip count computed on every entry), for
+// nothing when the team is as wide as the loop.
+#if defined(__CUDA_ARCH__)
+#define BATCHEIG_NO_UNROLL _Pragma("unroll 1")
+#else
+#define BATCHEIG_NO_UNROLL
+#endif
 
 namespace batcheig::core {
 
