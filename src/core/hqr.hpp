@@ -753,9 +753,11 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
         if (!sweep) return 0;
         // Single-shift QR step.
         for (index_t kk = m; kk <= i - 1; ++kk) {
+            // Columns kk-1, kk and kk+1 of h (see lahqr_real).
+            const auto c0 = h.col(kk), cp = prev_col(h, c0, kk), c1 = next_col(h, c0, kk);
             if (kk > m) {
-                v[0] = h(kk, kk - 1);
-                v[1] = h(kk + 1, kk - 1);
+                v[0] = cp[kk];
+                v[1] = cp[kk + 1];
             }
             // Every member computes the same reflector from its own copy of v.
             T t1, unused = T(0);
@@ -763,11 +765,12 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
             const T v2 = v[1];
             const R t2 = real(t1 * v2);
             // Rows kk, kk+1, one column per member.
+            BATCHEIG_NO_UNROLL
             for (index_t j = tm.first(kk); j <= i2; j += tm.size())
                 detail::reflect2(h(kk, j), h(kk + 1, j), conj(t1), t2, v2);
             tm.sync();
             // Columns kk, kk+1 of h and z, one row per member; column
-            // kk-1 (read by nobody in this phase) by the leader.
+            // kk-1 (read by nobody in this phase) by members 0 and 1.
             const index_t jend = (kk + 2 < i) ? kk + 2 : i;
             const T cv2 = conj(v2);
             if (!Team::serial && wantz) {
@@ -778,15 +781,17 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
                     detail::reflect2_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, t1, t2,
                                              cv2);
             } else {
+                BATCHEIG_NO_UNROLL
                 for (index_t j = tm.first(i1); j <= jend; j += tm.size())
-                    detail::reflect2(h(j, kk), h(j, kk + 1), t1, t2, cv2);
+                    detail::reflect2(c0[j], c1[j], t1, t2, cv2);
                 if (wantz)
                     for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
                         detail::reflect2(z(j, kk), z(j, kk + 1), t1, t2, cv2);
             }
-            if (tm.leader() && kk > m) {
-                h(kk, kk - 1) = v[0];
-                h(kk + 1, kk - 1) = T(0);
+            if (kk > m) {
+                const index_t r = tm.rank();
+                if (r < 2) cp[kk + r] = r == 0 ? v[0] : T(0);
+                if (tm.size() < 2) cp[kk + 1] = T(0);  // a team of one
             }
             tm.sync();
             if (kk == m && m > l) {
