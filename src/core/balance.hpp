@@ -43,38 +43,6 @@ BATCHEIG_HD bool bal_zero_off_diagonal(M a, bool row, index_t e, index_t lo, ind
     return true;
 }
 
-// The last row j in [0, l] whose entries in columns [0, l] are zero off the
-// diagonal, or -1 (xGEBAL's search, from row l down). A team splits the
-// rows among its members and takes the largest such j.
-template <class Team, class M>
-BATCHEIG_HD index_t bal_last_zero_row(const Team &tm, M a, index_t l) {
-    if constexpr (Team::serial) {
-        for (index_t j = l; j >= 0; --j)
-            if (bal_zero_off_diagonal(a, true, j, 0, l, j)) return j;
-        return -1;
-    } else {
-        index_t last = -1;
-        for (index_t j = tm.first(0); j <= l; j += tm.size())
-            if (bal_zero_off_diagonal(a, true, j, 0, l, j)) last = j;
-        return tm.max(last);
-    }
-}
-
-// The first column j in [k, l] whose entries in rows [k, l] are zero off
-// the diagonal, or l + 1 (xGEBAL's search, from column k up).
-template <class Team, class M>
-BATCHEIG_HD index_t bal_first_zero_col(const Team &tm, M a, index_t k, index_t l) {
-    if constexpr (Team::serial) {
-        for (index_t j = k; j <= l; ++j)
-            if (bal_zero_off_diagonal(a, false, j, k, l, j)) return j;
-        return l + 1;
-    } else {
-        index_t first = l + 1;
-        for (index_t j = tm.first(k); j <= l; j += tm.size())
-            if (first > l && bal_zero_off_diagonal(a, false, j, k, l, j)) first = j;
-        return tm.min(first);
-    }
-}
 }  // namespace detail
 
 // On exit a is balanced, [ilo, ihi] (0-based, inclusive) is the block that
@@ -101,7 +69,10 @@ BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ih
             ihi = 0;
             return;
         }
-        const index_t j = detail::bal_last_zero_row(tm, a, l);
+        // The last row j in [0, l] whose entries in columns [0, l] are zero
+        // off the diagonal (xGEBAL's search, from row l down), else -1.
+        const index_t j = last_true(tm, index_t(-1), l,
+                                    [&](index_t r) { return detail::bal_zero_off_diagonal(a, true, r, 0, l, r); });
         found = j >= 0;
         if (found) {
             tm.sync();  // every member has finished reading a
@@ -113,7 +84,10 @@ BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ih
     // Columns with zero off-diagonal entries in rows [k, l] go to the left.
     found = true;
     while (found) {
-        const index_t j = detail::bal_first_zero_col(tm, a, k, l);
+        // The first column j in [k, l] whose entries in rows [k, l] are zero
+        // off the diagonal (xGEBAL's search, from column k up), else l + 1.
+        const index_t j = first_true(tm, k, l + 1,
+                                     [&](index_t c) { return detail::bal_zero_off_diagonal(a, false, c, k, l, c); });
         found = j <= l;
         if (found) {
             tm.sync();  // every member has finished reading a

@@ -31,24 +31,6 @@ template <> BATCHEIG_HD double lanv2_safmn2<double>() { return 0x1p-485; }
 // Default iteration cap of xLAHQR for an active block of nh rows.
 BATCHEIG_HD index_t default_itmax(index_t nh) { return 30 * (nh > 10 ? nh : 10); }
 
-// The largest k in (lo, hi] with test(k), else lo: LAPACK's downward search
-// with an early exit for one thread; a team tests its members' indices in
-// parallel and takes the maximum (the tests only read).
-template <class Team, class F>
-BATCHEIG_HD index_t last_true(const Team &tm, index_t lo, index_t hi, F test) {
-    if constexpr (Team::serial) {
-        index_t k;
-        for (k = hi; k > lo; --k)
-            if (test(k)) break;
-        return k;
-    } else {
-        index_t found = lo;
-        for (index_t k = tm.first(lo + 1); k <= hi; k += tm.size())
-            if (test(k)) found = k;  // ascending: the last hit is the largest
-        return tm.max(found);
-    }
-}
-
 // Pieces of one real double-shift QR iteration (xLAHQR), used by
 // lahqr_real; h is any matrix view.
 
@@ -507,7 +489,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             // Look for a single small subdiagonal element: the largest k in
             // (l, i] where h(k, k-1) is negligible, else l.
             auto negligible = [&](index_t k) { return detail::subdiag_negligible(h, k, ilo, ihi, smlnum, ulp); };
-            l = detail::last_true(tm, l, i, negligible);
+            l = last_true(tm, l, i, negligible);
             if (l > ilo) {  // negligible
                 tm.sync();  // every member has finished the search
                 if (tm.leader()) h(l, l - 1) = R(0);
@@ -540,7 +522,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             // Look for two consecutive small subdiagonal elements: the
             // largest m in (l, i-2] where the bulge can start, else l.
             auto can_start = [&](index_t mm) { return detail::bulge_can_start(h, mm, sh, ulp); };
-            m = detail::last_true(tm, l, i - 2, can_start);
+            m = last_true(tm, l, i - 2, can_start);
             detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
             tm.sync();  // every member has read the shifts and the start of the bulge
             sweep = true;
@@ -687,7 +669,7 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
             if (its > itmax) return i + 1;  // failure to converge
             // Look for a single small subdiagonal element (as in lahqr_real).
             auto negligible = [&](index_t k) { return detail::subdiag_negligible(h, k, ilo, ihi, smlnum, ulp); };
-            l = detail::last_true(tm, l, i, negligible);
+            l = last_true(tm, l, i, negligible);
             if (l > ilo) {
                 tm.sync();  // every member has finished the search
                 if (tm.leader()) h(l, l - 1) = T(0);
@@ -747,7 +729,7 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
                 R h10 = real(h(mm, mm - 1));
                 return rabs(h10) * rabs(real(v[1])) <= ulp * (abs1(v[0]) * (abs1(h11) + abs1(h22)));
             };
-            m = detail::last_true(tm, l, i - 1, can_start);
+            m = last_true(tm, l, i - 1, can_start);
             first_column(m);
             tm.sync();  // every member has read the shift and the start of the step
             sweep = true;

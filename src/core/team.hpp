@@ -51,4 +51,41 @@ BATCHEIG_HD S team_sum(const Team &tm, S v) {
     else return tm.sum(v);
 }
 
+// Team searches (collective; test only reads).
+// The largest k in (lo, hi] with test(k), else lo: a single thread's
+// downward search with an early exit; a team tests its members' indices in
+// parallel and takes the maximum.
+template <class Team, class F>
+BATCHEIG_HD index_t last_true(const Team &tm, index_t lo, index_t hi, F test) {
+    if constexpr (Team::serial) {
+        index_t k;
+        for (k = hi; k > lo; --k)
+            if (test(k)) break;
+        return k;
+    } else {
+        index_t found = lo;
+        for (index_t k = tm.first(lo + 1); k <= hi; k += tm.size())
+            if (test(k)) found = k;  // ascending: the last hit is the largest
+        return tm.max(found);
+    }
+}
+
+// The smallest k in [lo, hi) with test(k), else hi: the upward search, and
+// in a team the minimum over the members (each stops testing at its first
+// hit).
+template <class Team, class F>
+BATCHEIG_HD index_t first_true(const Team &tm, index_t lo, index_t hi, F test) {
+    if constexpr (Team::serial) {
+        index_t k;
+        for (k = lo; k < hi; ++k)
+            if (test(k)) break;
+        return k;
+    } else {
+        index_t found = hi;
+        for (index_t k = tm.first(lo); k < hi; k += tm.size())
+            if (found == hi && test(k)) found = k;
+        return tm.min(found);
+    }
+}
+
 }  // namespace batcheig::core

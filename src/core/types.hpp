@@ -205,21 +205,13 @@ struct HessBandView {
 // addition: the band's offsets are quadratic in j, and a compiler does not
 // derive one from the other (the QR step addresses four consecutive
 // columns).
-template <class T>
-BATCHEIG_HD VecView<T> next_col(const MatView<T> &h, VecView<T> c, index_t) {
+template <class M, class T>
+BATCHEIG_HD VecView<T> next_col(const M &h, VecView<T> c, index_t) {  // MatView, SharedView
     return VecView<T>{c.p + h.ld * h.es, c.inc};
 }
-template <class T>
-BATCHEIG_HD VecView<T> prev_col(const MatView<T> &h, VecView<T> c, index_t) {
+template <class M, class T>
+BATCHEIG_HD VecView<T> prev_col(const M &h, VecView<T> c, index_t) {
     return VecView<T>{c.p - h.ld * h.es, c.inc};
-}
-template <class T>
-BATCHEIG_HD VecView<T> next_col(const SharedView<T> &h, VecView<T> c, index_t) {
-    return VecView<T>{c.p + h.ld, 1};
-}
-template <class T>
-BATCHEIG_HD VecView<T> prev_col(const SharedView<T> &h, VecView<T> c, index_t) {
-    return VecView<T>{c.p - h.ld, 1};
 }
 template <class T>
 BATCHEIG_HD VecView<T> next_col(const HessBandView<T> &, VecView<T> c, index_t j) {
