@@ -176,6 +176,7 @@ BATCHEIG_HD void gebak(const Team &tm, bool right, index_t n, index_t ilo, index
     // Column by column: each member owns whole columns of v.
     for (index_t j = tm.first(0); j < m; j += tm.size()) {
         if (ilo != ihi) {
+            BATCHEIG_NO_UNROLL
             for (index_t i = ilo; i <= ihi; ++i) {
                 R s = right ? scale[i] : R(1) / scale[i];
                 v(i, j) = v(i, j) * s;
@@ -183,6 +184,7 @@ BATCHEIG_HD void gebak(const Team &tm, bool right, index_t n, index_t ilo, index
         }
         // Undo the permutations in the reverse order of gebal: i = ilo-1
         // down to 0, then ihi+1 up to n-1.
+        BATCHEIG_NO_UNROLL
         for (index_t ii = 0; ii < n; ++ii) {
             index_t i = ii;
             if (i >= ilo && i <= ihi) continue;

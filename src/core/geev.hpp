@@ -98,6 +98,7 @@ BATCHEIG_HD index_t argmax_sq(index_t n, M v, index_t i, index_t i2, real_t<type
     using R = real_t<typename M::value_type>;
     index_t k = n;
     R best = R(-1);
+    BATCHEIG_NO_UNROLL
     for (index_t r = 0; r < n; ++r) {
         R m = real(v(r, i)) * real(v(r, i)) + imag(v(r, i)) * imag(v(r, i));
         if (i2 >= 0) m = real(v(r, i)) * real(v(r, i)) + real(v(r, i2)) * real(v(r, i2));

@@ -31,6 +31,7 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
     using R = typename V::value_type;
     for (index_t j = tm.first(0); j < n; j += tm.size()) {
         R s = R(0);
+        BATCHEIG_NO_UNROLL
         for (index_t i = 0; i < j; ++i) s += abs1(t(i, j));
         cn[j] = s;
     }
@@ -63,6 +64,7 @@ BATCHEIG_HD bool pair_ends_at(M t, index_t ki) {
 template <class V, class R>
 BATCHEIG_HD void scale_range(index_t lo, index_t hi, V x, R s) {
     if (s == R(1)) return;
+    BATCHEIG_NO_UNROLL
     for (index_t k = lo; k <= hi; ++k) x[k] = x[k] * s;
 }
 
@@ -72,6 +74,7 @@ template <class M, class V, class S, class R>
 BATCHEIG_HD void solve_update(index_t lo, index_t hi, V x, R scale, index_t j, S xj, M t) {
     scale_range(lo, hi, x, scale);
     x[j] = xj;
+    BATCHEIG_NO_UNROLL
     for (index_t k = lo; k < j; ++k) x[k] -= xj * t(k, j);
 }
 
@@ -82,6 +85,7 @@ BATCHEIG_HD void solve_update2(index_t lo, index_t hi, V x, R scale, index_t j, 
     scale_range(lo, hi, x, scale);
     x[j - 1] = xa;
     x[j] = xb;
+    BATCHEIG_NO_UNROLL
     for (index_t k = lo; k < j - 1; ++k) x[k] -= xa * t(k, j - 1) + xb * t(k, j);
 }
 
@@ -89,6 +93,7 @@ BATCHEIG_HD void solve_update2(index_t lo, index_t hi, V x, R scale, index_t j, 
 template <bool conj_t, class M, class V>
 BATCHEIG_HD typename V::value_type dot_column(index_t lo, index_t hi, M t, index_t j, V x) {
     typename V::value_type s = typename V::value_type(0);
+    BATCHEIG_NO_UNROLL
     for (index_t k = lo; k < hi; ++k) {
         if constexpr (conj_t) s += conj(t(k, j)) * x[k];
         else s += t(k, j) * x[k];
@@ -113,6 +118,7 @@ BATCHEIG_HD void solve_right_real(index_t ki, M t, V cn, VecView<R> xr, const Tr
     R x[4], b[4];
     const R wr = t(ki, ki);
     const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
+    BATCHEIG_NO_UNROLL
     for (index_t k = 0; k <= ki; ++k) xr[k] = k == ki ? R(1) : -t(k, ki);
     bool two = false;  // the diagonal block ending at row j is 2x2
     for (index_t j = ki - 1; j >= 0; j -= two ? 2 : 1) {
@@ -160,6 +166,7 @@ BATCHEIG_HD void solve_right_pair(index_t ki, M t, V cn, VecView<R> xr, VecView<
         xr0 = -wi / t(ki, ki - 1);
         xi1 = R(1);
     }
+    BATCHEIG_NO_UNROLL
     for (index_t k = 0; k <= ki; ++k) {
         if (k == ki - 1) {
             xr[k] = xr0;
@@ -214,6 +221,7 @@ BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr
     R x[4], b[4];
     const R wr = t(ki, ki);
     const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
+    BATCHEIG_NO_UNROLL
     for (index_t k = ki; k < n; ++k) xr[k] = k == ki ? R(1) : -t(ki, k);
     R vmax = R(1), vcrit = lim.bignum;
     bool two = false;  // the diagonal block starting at row j is 2x2
@@ -269,6 +277,7 @@ BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr
         xr0 = R(1);
         xi1 = -wi / t(ki + 1, ki);
     }
+    BATCHEIG_NO_UNROLL
     for (index_t k = ki; k < n; ++k) {
         if (k == ki) {
             xr[k] = xr0;
@@ -352,6 +361,7 @@ template <class M, class V, class T, class R>
 BATCHEIG_HD void solve_right_complex(index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
     const T lambda = t(ki, ki);
     const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
+    BATCHEIG_NO_UNROLL
     for (index_t k = 0; k <= ki; ++k) x[k] = k == ki ? T(R(1)) : -t(k, ki);
     for (index_t j = ki - 1; j >= 0; --j) {
         T xj;
@@ -371,6 +381,7 @@ template <class M, class V, class T, class R>
 BATCHEIG_HD void solve_left_complex(index_t n, index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
     const T lambda = t(ki, ki);
     const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
+    BATCHEIG_NO_UNROLL
     for (index_t k = ki; k < n; ++k) x[k] = k == ki ? T(R(1)) : -conj(t(ki, k));
     R vmax = R(1), vcrit = lim.bignum;
     for (index_t j = ki + 1; j < n; ++j) {
@@ -396,6 +407,7 @@ BATCHEIG_HD void solve_left_complex(index_t n, index_t ki, M t, V cn, VecView<T>
 template <class M, class V>
 BATCHEIG_HD typename M::value_type transformed(M q, index_t r, index_t col, index_t c0, index_t len, V x) {
     auto y = q(r, col) * x[col];
+    BATCHEIG_NO_UNROLL
     for (index_t c = c0; c < c0 + len; ++c) y += q(r, c) * x[c];
     return y;
 }
@@ -440,12 +452,16 @@ BATCHEIG_HD void scale_column(index_t n, M t, M v, index_t ki) {
     using R = real_t<typename M::value_type>;
     if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
         R emax = R(0);
+        BATCHEIG_NO_UNROLL
         for (index_t k = 0; k < n; ++k) emax = rmax(emax, rabs(real(v(k, ki))) + rabs(real(v(k, ki + 1))));
         const R remax = R(1) / emax;
+        BATCHEIG_NO_UNROLL
         for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * remax;
+        BATCHEIG_NO_UNROLL
         for (index_t k = 0; k < n; ++k) v(k, ki + 1) = v(k, ki + 1) * remax;
     } else {
         const R emax = abs1(v(iamax(n, v.col(ki)), ki));
+        BATCHEIG_NO_UNROLL
         for (index_t k = 0; k < n; ++k) v(k, ki) = v(k, ki) * (R(1) / emax);
     }
 }
