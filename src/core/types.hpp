@@ -24,7 +24,10 @@
 // BATCHEIG_NO_UNROLL before a loop that a GPU team runs once or twice per
 // member: the device compiler would otherwise unroll it (four times, with
 // a remainder loop and the trip count computed on every entry), for
-// nothing when the team is as wide as the loop.
+// nothing when the team is as wide as the loop. Also before the serial
+// loops of the eigenvector phase (core/trevc.hpp) and of the BLAS helpers
+// a member runs alone: there the unrolled copies made the kernels' code
+// larger than the instruction cache holds (docs/performance.md, session 24).
 #if defined(__CUDA_ARCH__)
 #define BATCHEIG_NO_UNROLL _Pragma("unroll 1")
 #else
