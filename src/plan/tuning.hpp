@@ -163,6 +163,22 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // The lane count depends on the precision and n only: the team's
 // reductions round by P, and every matrix must get the results of a
 // single call.
+// Since the two-launch forms (the eigenvalues' QR on the band takes its
+// lanes from cuda_geev_band_lanes), this table sets the lanes of the
+// eigenvalues' reduction launch and of both launches with vectors, which
+// must agree (the eigenvalues may not change when vectors are asked for).
+// Swept again 2026-11-24 on an H100 (the lanes forced through a temporary
+// switch, not committed; `batcheig_bench geev --memory device --reps 3
+// --cusolver-subset 0 --lapacke-subset 1 [--vectors] --n 20,23,26,28,29,30`,
+// right vectors batch 50 000, eigenvalues batch 100 000, ms, 16 / 32 lanes,
+// the better of two rounds):
+//   double, vectors:     n = 20: 9.19 / 11.25, 23: 13.48 / 14.08, 26: 21.61 / 17.10,
+//                        28: 24.88 / 19.23, 29: 26.77 / 21.15, 30: 32.32 / 24.96
+//   double, eigenvalues: n = 20: 6.24 / 6.81, 23: 8.11 / 8.71, 26: 11.76 / 12.04,
+//                        28: 14.33 / 14.26, 29: 15.44 / 15.39, 30: 17.25 / 16.86
+// so double takes 32 lanes from n = 28 (was 30): with vectors 21-23 %
+// faster at n = 28-29, eigenvalues 0.3-0.4 %. At n = 26 32 lanes would
+// make vectors 21 % faster but eigenvalues 2.3 % slower; it keeps 16.
 namespace detail {
 // Lanes from a table of the largest n for 2, 4, 8 and 16 lanes (32 beyond).
 inline int lanes_from_limits(int n, const int (&lim)[4]) {
@@ -174,7 +190,7 @@ inline int lanes_from_limits(int n, const int (&lim)[4]) {
 }  // namespace detail
 
 inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    static constexpr int real_d[4] = {9, 12, 19, 29}, real_s[4] = {11, 17, 24, 36};
+    static constexpr int real_d[4] = {9, 12, 19, 27}, real_s[4] = {11, 17, 24, 36};
     static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
