@@ -395,7 +395,7 @@ BATCHEIG_HD real_t<typename V::value_type> team_nrm2(const Team &tm, index_t n, 
                 }
             } else {
                 // Not unrolled on the GPU (a loop that runs once or twice
-                // per member: smaller code, 3-5 % less time for double
+                // per member: smaller code, 2-4 % less time for double
                 // eigenvalues on an H100). The complex loop stays as it was:
                 // rolled, the compiler built the complex Schur launch's sums
                 // differently from the eigenvalue launches', and the
