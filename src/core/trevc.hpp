@@ -8,12 +8,16 @@
 //
 // Three phases per side (right, then left), so that a team works on many
 // eigenvectors at once:
-//   1. solve: each member solves, serially and exactly as LAPACK, the
-//      eigenvectors of T it owns (column ki, or the pair that ends (right) or
-//      starts (left) at ki, by the owner of ki); the solutions X are kept in
-//      the part of T's array below its subdiagonal, which T does not use
-//      (column col in row col + 3 for the right vectors, mirrored for the
-//      left ones), and the last three columns in the 3n scratch `xt`;
+//   1. solve: the eigenvectors of T (column ki, or the pair that ends
+//      (right) or starts (left) at ki) exactly as LAPACK; the solutions X
+//      are kept in the part of T's array below its subdiagonal, which T
+//      does not use (column col in row col + 3 for the right vectors,
+//      mirrored for the left ones), and the last three columns in the 3n
+//      scratch `xt`. Each eigenvector is solved by the member that owns
+//      it, but for the right vectors of a real Schur form in a team of
+//      kTrevcWavefrontMinTeam or more: one wavefront over T's diagonal
+//      blocks (right_team_solve), the owner of each eigenvector taking its
+//      pivots and the whole team its updates;
 //   2. back-transform: each member overwrites whole rows of Q by Q X, the
 //      columns in the order that lets Q be overwritten in place;
 //   3. scale: each member scales the columns it owns.
@@ -75,27 +79,6 @@ BATCHEIG_HD void scale_range(index_t lo, index_t hi, V x, R s) {
     for (index_t k = lo; k <= hi; ++k) x[k] = x[k] * s;
 }
 
-// One step of the back-substitution: x[lo..hi] *= scale, then x[j] = xj
-// and x[k] -= xj * t(k, j) for lo <= k < j.
-template <class M, class V, class S, class R>
-BATCHEIG_HD void solve_update(index_t lo, index_t hi, V x, R scale, index_t j, S xj, M t) {
-    scale_range(lo, hi, x, scale);
-    x[j] = xj;
-    BATCHEIG_NO_UNROLL
-    for (index_t k = lo; k < j; ++k) x[k] -= xj * t(k, j);
-}
-
-// As solve_update for a 2x2 pivot at (j-1, j): x[j-1] = xa, x[j] = xb and
-// x[k] -= xa * t(k, j-1) + xb * t(k, j) for lo <= k < j-1.
-template <class M, class V, class R>
-BATCHEIG_HD void solve_update2(index_t lo, index_t hi, V x, R scale, index_t j, R xa, R xb, M t) {
-    scale_range(lo, hi, x, scale);
-    x[j - 1] = xa;
-    x[j] = xb;
-    BATCHEIG_NO_UNROLL
-    for (index_t k = lo; k < j - 1; ++k) x[k] -= xa * t(k, j - 1) + xb * t(k, j);
-}
-
 // Sum of t(k, j) * x[k] (conj(t(k, j)) for conj_t) over k in [lo, hi).
 template <bool conj_t, class M, class V>
 BATCHEIG_HD typename V::value_type dot_column(index_t lo, index_t hi, M t, index_t j, V x) {
@@ -118,59 +101,56 @@ struct TrevcLimits {
 
 // ---- Real Schur form: the solves of one eigenvector (or pair) ---------------
 
-// Right eigenvector of the real eigenvalue t(ki, ki): solve
-// (T(0:ki-1,0:ki-1) - wr) x = -T(0:ki-1, ki) into xr[0..ki].
-template <class M, class V, class R>
-BATCHEIG_HD void solve_right_real(index_t ki, M t, V cn, VecView<R> xr, const TrevcLimits<R> &lim) {
-    R x[4], b[4];
-    const R wr = t(ki, ki);
-    const R smin = rmax(lim.ulp * rabs(wr), lim.smlnum);
-    BATCHEIG_NO_UNROLL
-    for (index_t k = 0; k <= ki; ++k) xr[k] = k == ki ? R(1) : -t(k, ki);
-    bool two = false;  // the diagonal block ending at row j is 2x2
-    for (index_t j = ki - 1; j >= 0; j -= two ? 2 : 1) {
-        two = j > 0 && t(j, j - 1) != R(0);
-        R scale, xnorm;
-        if (!two) {
-            b[0] = xr[j];
-            laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
-            // Scale x to avoid overflow when updating the right-hand side.
-            if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
-                x[0] /= xnorm;
-                scale /= xnorm;
-            }
-            solve_update(0, ki, xr, scale, j, x[0], t);
-        } else {
-            b[0] = xr[j - 1];
-            b[1] = xr[j];
-            laln2(false, 2, 1, smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
-            if (xnorm > R(1)) {
-                R beta = rmax(cn[j - 1], cn[j]);
-                if (beta > lim.bignum / xnorm) {
-                    x[0] /= xnorm;
-                    x[1] /= xnorm;
-                    scale /= xnorm;
-                }
-            }
-            solve_update2(0, ki, xr, scale, j, x[0], x[1], t);
-        }
-    }
+// x[k] -= xj * t(k, j), and the 2x2 pivot's x[k] -= xa * t(k, j - 1) +
+// xb * t(k, j): one entry of a back-substitution update, the same
+// expression for a serial solve and for a team's (right_updates).
+template <class S, class E>
+BATCHEIG_HD void sub1(S &xk, S xj, E tj) {
+    xk -= xj * tj;
+}
+template <class R>
+BATCHEIG_HD void sub2(R &xk, R xa, R ta, R xb, R tb) {
+    xk -= xa * ta + xb * tb;
 }
 
-// Right eigenvector of the pair (ki-1, ki), eigenvalue wr + i wi: real part
-// into xr[0..ki], imaginary part into xi[0..ki].
-template <class M, class V, class R>
-BATCHEIG_HD void solve_right_pair(index_t ki, M t, V cn, VecView<R> xr, VecView<R> xi, const TrevcLimits<R> &lim) {
-    R x[4], b[4];
-    const R wr = t(ki, ki);
-    const R wi = rsqrt_(rabs(t(ki, ki - 1))) * rsqrt_(rabs(t(ki - 1, ki)));
-    const R smin = rmax(lim.ulp * (rabs(wr) + rabs(wi)), lim.smlnum);
+// The right eigenvector that ends at column ki of the real Schur form t:
+// the real eigenvalue t(ki, ki), or the pair (ki - 1, ki) with eigenvalue
+// wr + i wi; smin bounds the solves' pivots from below.
+template <class R>
+struct RightVector {
+    index_t ki;
+    bool pair;
+    R wr, wi, smin;
+};
+template <class M, class R>
+BATCHEIG_HD RightVector<R> right_vector(index_t ki, M t, const TrevcLimits<R> &lim) {
+    RightVector<R> v{ki, pair_ends_at(t, ki), t(ki, ki), R(0), R(0)};
+    if (v.pair) {
+        v.wi = rsqrt_(rabs(t(ki, ki - 1))) * rsqrt_(rabs(t(ki - 1, ki)));
+        v.smin = rmax(lim.ulp * (rabs(v.wr) + rabs(v.wi)), lim.smlnum);
+    } else {
+        v.smin = rmax(lim.ulp * rabs(v.wr), lim.smlnum);
+    }
+    return v;
+}
+
+// The right-hand side before the back-substitution: a real eigenvalue
+// solves (T(0:ki-1,0:ki-1) - wr) x = -T(0:ki-1, ki) into xr[0..ki]; a pair
+// puts its real part in xr[0..ki] and its imaginary part in xi[0..ki].
+template <class M, class R>
+BATCHEIG_HD void right_start(const RightVector<R> &v, M t, VecView<R> xr, VecView<R> xi) {
+    const index_t ki = v.ki;
+    if (!v.pair) {
+        BATCHEIG_NO_UNROLL
+        for (index_t k = 0; k <= ki; ++k) xr[k] = k == ki ? R(1) : -t(k, ki);
+        return;
+    }
     R xr0, xi1;  // xr[ki-1], xi[ki]
     if (rabs(t(ki - 1, ki)) >= rabs(t(ki, ki - 1))) {
         xr0 = R(1);
-        xi1 = wi / t(ki - 1, ki);
+        xi1 = v.wi / t(ki - 1, ki);
     } else {
-        xr0 = -wi / t(ki, ki - 1);
+        xr0 = -v.wi / t(ki, ki - 1);
         xi1 = R(1);
     }
     BATCHEIG_NO_UNROLL
@@ -186,38 +166,113 @@ BATCHEIG_HD void solve_right_pair(index_t ki, M t, V cn, VecView<R> xr, VecView<
             xi[k] = -xi1 * t(k, ki);
         }
     }
-    bool two = false;  // the diagonal block ending at row j is 2x2
-    for (index_t j = ki - 2; j >= 0; j -= two ? 2 : 1) {
-        two = j > 0 && t(j, j - 1) != R(0);
-        R scale, xnorm;
+}
+
+// One pivot of the back-substitution, the diagonal block of T that ends at
+// row j (two: the 2x2 block (j-1, j)): solve it (laln2), scale the whole
+// solution (x[0..ki], both parts of a pair) when that avoids an overflow,
+// and store the block's entries x[j] (and x[j-1]). The updates of the rows
+// above the block (right_update_rows, or a team's right_updates) follow.
+template <class M, class V, class R>
+BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, V cn, VecView<R> xr, VecView<R> xi,
+                             const TrevcLimits<R> &lim) {
+    R x[4], b[4];
+    R scale, xnorm;
+    const index_t ki = v.ki;
+    if (!v.pair) {
         if (!two) {
             b[0] = xr[j];
-            b[2] = xi[j];
-            laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
+            laln2(false, 1, 1, v.smin, MatView<R>{&t(j, j), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
+            // Scale x to avoid overflow when updating the right-hand side.
             if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
                 x[0] /= xnorm;
-                x[2] /= xnorm;
                 scale /= xnorm;
             }
-            solve_update(0, ki, xr, scale, j, x[0], t);
-            solve_update(0, ki, xi, scale, j, x[2], t);
+            scale_range(0, ki, xr, scale);
+            xr[j] = x[0];
         } else {
             b[0] = xr[j - 1];
             b[1] = xr[j];
-            b[2] = xi[j - 1];
-            b[3] = xi[j];
-            laln2(false, 2, 2, smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, wr, wi, x, scale, xnorm);
+            laln2(false, 2, 1, v.smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
             if (xnorm > R(1)) {
                 R beta = rmax(cn[j - 1], cn[j]);
                 if (beta > lim.bignum / xnorm) {
-                    R rec = R(1) / xnorm;
-                    for (int q = 0; q < 4; ++q) x[q] *= rec;
-                    scale *= rec;
+                    x[0] /= xnorm;
+                    x[1] /= xnorm;
+                    scale /= xnorm;
                 }
             }
-            solve_update2(0, ki, xr, scale, j, x[0], x[1], t);
-            solve_update2(0, ki, xi, scale, j, x[2], x[3], t);
+            scale_range(0, ki, xr, scale);
+            xr[j - 1] = x[0];
+            xr[j] = x[1];
         }
+        return;
+    }
+    if (!two) {
+        b[0] = xr[j];
+        b[2] = xi[j];
+        laln2(false, 1, 2, v.smin, MatView<R>{&t(j, j), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
+        if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
+            x[0] /= xnorm;
+            x[2] /= xnorm;
+            scale /= xnorm;
+        }
+        scale_range(0, ki, xr, scale);
+        xr[j] = x[0];
+        scale_range(0, ki, xi, scale);
+        xi[j] = x[2];
+    } else {
+        b[0] = xr[j - 1];
+        b[1] = xr[j];
+        b[2] = xi[j - 1];
+        b[3] = xi[j];
+        laln2(false, 2, 2, v.smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
+        if (xnorm > R(1)) {
+            R beta = rmax(cn[j - 1], cn[j]);
+            if (beta > lim.bignum / xnorm) {
+                R rec = R(1) / xnorm;
+                for (int q = 0; q < 4; ++q) x[q] *= rec;
+                scale *= rec;
+            }
+        }
+        scale_range(0, ki, xr, scale);
+        xr[j - 1] = x[0];
+        xr[j] = x[1];
+        scale_range(0, ki, xi, scale);
+        xi[j - 1] = x[2];
+        xi[j] = x[3];
+    }
+}
+
+// The update after right_pivot, serially: x[k] for k above the block.
+template <class M, class V>
+BATCHEIG_HD void right_update_rows(index_t j, bool two, M t, V x) {
+    if (two) {
+        const auto xa = x[j - 1], xb = x[j];
+        BATCHEIG_NO_UNROLL
+        for (index_t k = 0; k < j - 1; ++k) sub2(x[k], xa, t(k, j - 1), xb, t(k, j));
+    } else {
+        const auto xj = x[j];
+        BATCHEIG_NO_UNROLL
+        for (index_t k = 0; k < j; ++k) sub1(x[k], xj, t(k, j));
+    }
+}
+
+// The right eigenvector (or pair) that ends at column ki, serially into
+// x_column's storage: real part of a pair at column ki - 1, imaginary part
+// at ki.
+template <class M, class V, class R>
+BATCHEIG_HD void solve_right_serial(index_t n, index_t ki, M t, V cn, V xt, const TrevcLimits<R> &lim) {
+    const RightVector<R> v = right_vector(ki, t, lim);
+    const VecView<R> xr = x_column(t, xt, n, v.pair ? ki - 1 : ki, false);
+    const VecView<R> xi = v.pair ? x_column(t, xt, n, ki, false) : xr;
+    right_start(v, t, xr, xi);
+    bool two = false;  // the diagonal block ending at row j is 2x2
+    for (index_t j = v.pair ? ki - 2 : ki - 1; j >= 0; j -= two ? 2 : 1) {
+        two = pair_ends_at(t, j);
+        right_pivot(v, j, two, t, cn, xr, xi, lim);
+        right_update_rows(j, two, t, xr);
+        if (v.pair) right_update_rows(j, two, t, xi);
     }
 }
 
@@ -362,24 +417,85 @@ BATCHEIG_HD R guarded_div(T rhs, T d, R smin, R bignum, T &xj) {
     return scale;
 }
 
-// Right eigenvector of t(ki, ki): back-substitution
-// (T(0:ki-1,0:ki-1) - lambda) x = s * rhs into x[0..ki].
+// Right eigenvector of t(ki, ki) of the complex Schur form, in the steps
+// of the real form's: the right-hand side (T(0:ki-1,0:ki-1) - lambda) x =
+// -T(0:ki-1, ki) into x[0..ki], then one pivot per row j < ki, each
+// followed by the update of the rows above it (right_update_rows).
+template <class M, class T>
+BATCHEIG_HD void right_start_complex(index_t ki, M t, VecView<T> x) {
+    BATCHEIG_NO_UNROLL
+    for (index_t k = 0; k <= ki; ++k) x[k] = k == ki ? T(real_t<T>(1)) : -t(k, ki);
+}
 template <class M, class V, class T, class R>
-BATCHEIG_HD void solve_right_complex(index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
+BATCHEIG_HD void right_pivot_complex(index_t ki, index_t j, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
     const T lambda = t(ki, ki);
     const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
-    BATCHEIG_NO_UNROLL
-    for (index_t k = 0; k <= ki; ++k) x[k] = k == ki ? T(R(1)) : -t(k, ki);
-    for (index_t j = ki - 1; j >= 0; --j) {
-        T xj;
-        R scale = guarded_div(x[j], t(j, j) - lambda, smin, lim.bignum, xj);
-        R xnorm = abs1(xj);
-        if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
-            xj = xj / xnorm;
-            scale /= xnorm;
-        }
-        solve_update(0, ki, x, scale, j, xj, t);
+    T xj;
+    R scale = guarded_div(x[j], t(j, j) - lambda, smin, lim.bignum, xj);
+    R xnorm = abs1(xj);
+    if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
+        xj = xj / xnorm;
+        scale /= xnorm;
     }
+    scale_range(0, ki, x, scale);
+    x[j] = xj;
+}
+template <class M, class V, class T, class R>
+BATCHEIG_HD void solve_right_complex(index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
+    right_start_complex(ki, t, x);
+    for (index_t j = ki - 1; j >= 0; --j) {
+        right_pivot_complex(ki, j, t, cn, x, lim);
+        right_update_rows(j, false, t, x);
+    }
+}
+
+// The right eigenvectors of a real Schur form over a team, all at once: a
+// wavefront over the diagonal blocks of T from the last. At the block that
+// ends at row j (two: 2x2), every eigenvector that ends in a later column
+// takes its pivot, by the member that owns its last column (pivot(ki, j,
+// two)); then the team updates the entries above the block of all of them
+// together (x_column's storage: a real eigenvector, or a pair's real or
+// imaginary part, per column). Every entry gets the serial solve's
+// arithmetic in the serial order, so the results are those of the
+// per-member solve. (A member that solved its own eigenvectors alone kept
+// about a third of a warp busy: the eigenvectors' lengths differ, and at
+// any moment the members stood at different blocks, 1x1 and 2x2.)
+template <class Team, class M, class V, class Pivot>
+BATCHEIG_HD void right_team_solve(const Team &tm, index_t n, M t, V xt, Pivot pivot) {
+    bool two = false, stepped = false;
+    for (index_t j = n - 1; j >= 0; j -= two ? 2 : 1) {
+        two = pair_ends_at(t, j);
+        if (j >= n - 1) continue;  // no eigenvector ends after the block
+        stepped = true;
+        for (index_t ki = tm.first(j + 1); ki < n; ki += tm.size()) pivot(ki, j, two);
+        tm.sync();  // every pivot entry and scaling is in place
+        // The updates: a tile of the active columns (j, n) by the rows above
+        // the block per member, gc columns apart (gc a power of two, at most
+        // the active columns, so a member takes one or two) and gk rows
+        // apart.
+        const index_t rows = two ? j - 1 : j, active = n - 1 - j;
+        index_t gc = 1, lg = 0;
+        while (2 * gc <= active && 2 * gc <= tm.size()) {
+            gc *= 2;
+            ++lg;
+        }
+        const index_t gk = tm.size() >> lg, k0 = tm.rank() >> lg;
+        BATCHEIG_NO_UNROLL
+        for (index_t c = j + 1 + (tm.rank() & (gc - 1)); c < n && k0 < gk; c += gc) {
+            const auto x = x_column(t, xt, n, c, false);
+            if (two) {
+                const auto xa = x[j - 1], xb = x[j];
+                BATCHEIG_NO_UNROLL
+                for (index_t k = k0; k < rows; k += gk) sub2(x[k], xa, t(k, j - 1), xb, t(k, j));
+            } else {
+                const auto xj = x[j];
+                BATCHEIG_NO_UNROLL
+                for (index_t k = k0; k < rows; k += gk) sub1(x[k], xj, t(k, j));
+            }
+        }
+        tm.sync();  // the updated entries are in place for the next pivots
+    }
+    if (!stepped) tm.sync();  // one block (n = 1, or a 2x2 T): the starts are the solutions
 }
 
 // Left eigenvector of t(ki, ki): forward substitution
@@ -502,6 +618,19 @@ BATCHEIG_HD void finish_serial(bool left, index_t n, M t, M q, V xt, index_t ki)
 }
 }  // namespace detail
 
+// Teams of at least this many members solve the right eigenvectors of a
+// real Schur form in right_team_solve's wavefront; smaller ones each solve
+// their own eigenvectors whole (with two members each has every other
+// column, about half the work; the wavefront's two barriers per block cost
+// more). The same results either way. Measured on an H100 (batcheig_bench
+// geev --vectors, batch 50 000, ms, per-member / wavefront): double n = 10
+// (4 lanes) 1.80 / 1.80, n = 20 (16) 9.19 / 8.48, n = 30 (32) 24.95 /
+// 23.38; float n = 10 (2) 0.973 / 1.009, n = 20 (8) 4.90 / 4.74, n = 30
+// (16) 14.99 / 14.43. Complex Schur forms keep the per-member solve: the
+// wavefront gained nothing there (complex double n = 30, 32 lanes: 172.3 /
+// 172.3 ms; complex float n = 10..30 0.2-0.9 % slower).
+inline constexpr index_t kTrevcWavefrontMinTeam = 4;
+
 // Real Schur form. t: n x n quasi-triangular with standardized 2x2 blocks;
 // the part of its array below the subdiagonal is overwritten. cn: n reals;
 // xt: 3n reals.
@@ -510,16 +639,9 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
     using R = typename M::value_type;
     const detail::TrevcLimits<R> lim(n);
     detail::column_norms(tm, n, t, cn);
-    // Solve the eigenvector (or pair) of column ki; a serial team finishes
-    // it at once (its columns of Q are no longer needed by the later ones).
-    auto solve_right = [&](index_t ki) {
-        if (detail::pair_ends_at(t, ki))
-            detail::solve_right_pair(ki, t, cn, detail::x_column(t, xt, n, ki - 1, false),
-                                     detail::x_column(t, xt, n, ki, false), lim);
-        else
-            detail::solve_right_real(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
-        if constexpr (Team::serial) detail::finish_serial(false, n, t, vr, xt, ki);
-    };
+    // Solve the left eigenvector (or pair) of column ki; a serial team
+    // finishes it at once (its columns of Q are no longer needed by the
+    // later ones).
     auto solve_left = [&](index_t ki) {
         if (ki + 1 < n && detail::pair_ends_at(t, ki + 1))
             detail::solve_left_pair(n, ki, t, cn, detail::x_column(t, xt, n, ki, true),
@@ -530,14 +652,39 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
     };
     if (right) {
         if constexpr (Team::serial) {
+            // Each eigenvector (or pair) whole, from the last column.
             for (index_t ki = n - 1; ki >= 0; --ki) {
-                solve_right(ki);
+                detail::solve_right_serial(n, ki, t, cn, xt, lim);
+                detail::finish_serial(false, n, t, vr, xt, ki);
                 if (detail::pair_ends_at(t, ki)) --ki;
             }
-        } else {
+        } else if (tm.size() < kTrevcWavefrontMinTeam) {
+            // Each member its own eigenvectors (or pairs), whole.
             for (index_t ki = tm.first(0); ki < n; ki += tm.size())
-                if (!(ki + 1 < n && detail::pair_ends_at(t, ki + 1))) solve_right(ki);  // a pair by its 2nd column
+                if (!(ki + 1 < n && detail::pair_ends_at(t, ki + 1))) detail::solve_right_serial(n, ki, t, cn, xt, lim);
             tm.sync();
+            detail::back_transform_and_scale(tm, false, n, t, vr, xt);
+        } else {
+            // The eigenvector (or pair) that ends at column ki.
+            auto views = [&](const detail::RightVector<R> &v, VecView<R> &xr, VecView<R> &xi) {
+                xr = detail::x_column(t, xt, n, v.pair ? v.ki - 1 : v.ki, false);
+                xi = v.pair ? detail::x_column(t, xt, n, v.ki, false) : xr;
+            };
+            auto ends_vector = [&](index_t ki) { return !(ki + 1 < n && detail::pair_ends_at(t, ki + 1)); };
+            for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
+                if (!ends_vector(ki)) continue;  // a pair by its 2nd column
+                const detail::RightVector<R> v = detail::right_vector(ki, t, lim);
+                VecView<R> xr, xi;
+                views(v, xr, xi);
+                detail::right_start(v, t, xr, xi);
+            }
+            detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
+                if (!ends_vector(ki)) return;
+                const detail::RightVector<R> v = detail::right_vector(ki, t, lim);
+                VecView<R> xr, xi;
+                views(v, xr, xi);
+                detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+            });
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }
     }
@@ -564,13 +711,16 @@ BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n,
     const detail::TrevcLimits<R> lim(n);
     detail::column_norms(tm, n, t, cn);
     if (right) {
-        // A serial team from the last column, finishing each vector at once.
-        for (index_t kk = tm.first(0); kk < n; kk += tm.size()) {
-            const index_t ki = Team::serial ? n - 1 - kk : kk;
-            detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
-            if constexpr (Team::serial) detail::finish_serial(false, n, t, vr, xt, ki);
-        }
-        if constexpr (!Team::serial) {
+        if constexpr (Team::serial) {
+            // From the last column, finishing each vector at once.
+            for (index_t ki = n - 1; ki >= 0; --ki) {
+                detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
+                detail::finish_serial(false, n, t, vr, xt, ki);
+            }
+        } else {
+            // Each member its own eigenvectors, whole (kTrevcWavefrontMinTeam).
+            for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+                detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
             tm.sync();
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }
