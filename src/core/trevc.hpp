@@ -14,10 +14,11 @@
 //      does not use (column col in row col + 3 for the right vectors,
 //      mirrored for the left ones), and the last three columns in the 3n
 //      scratch `xt`. Each eigenvector is solved by the member that owns
-//      it, but for the right vectors of a real Schur form in a team of
-//      kTrevcWavefrontMinTeam or more: one wavefront over T's diagonal
-//      blocks (right_team_solve), the owner of each eigenvector taking its
-//      pivots and the whole team its updates;
+//      it, but for the right vectors of a real Schur form in a team (at
+//      least kTrevcWavefrontMinTeam members, n >= kTrevcWavefrontMinN):
+//      one wavefront over T's diagonal blocks (right_team_solve), the
+//      owner of each eigenvector taking its pivots and the whole team its
+//      updates;
 //   2. back-transform: each member overwrites whole rows of Q by Q X, the
 //      columns in the order that lets Q be overwritten in place;
 //   3. scale: each member scales the columns it owns.
@@ -618,18 +619,22 @@ BATCHEIG_HD void finish_serial(bool left, index_t n, M t, M q, V xt, index_t ki)
 }
 }  // namespace detail
 
-// Teams of at least this many members solve the right eigenvectors of a
-// real Schur form in right_team_solve's wavefront; smaller ones each solve
-// their own eigenvectors whole (with two members each has every other
-// column, about half the work; the wavefront's two barriers per block cost
-// more). The same results either way. Measured on an H100 (batcheig_bench
-// geev --vectors, batch 50 000, ms, per-member / wavefront): double n = 10
-// (4 lanes) 1.80 / 1.80, n = 20 (16) 9.19 / 8.48, n = 30 (32) 24.95 /
-// 23.38; float n = 10 (2) 0.973 / 1.009, n = 20 (8) 4.90 / 4.74, n = 30
-// (16) 14.99 / 14.43. Complex Schur forms keep the per-member solve: the
-// wavefront gained nothing there (complex double n = 30, 32 lanes: 172.3 /
-// 172.3 ms; complex float n = 10..30 0.2-0.9 % slower).
+// Teams of at least kTrevcWavefrontMinTeam members solve the right
+// eigenvectors of a real Schur form of order kTrevcWavefrontMinN or more in
+// right_team_solve's wavefront; otherwise each member solves its own
+// eigenvectors whole (small teams: with two members each has every other
+// column, about half the work; small n: the wavefront's two barriers per
+// block cost more than the balance gains). The same results either way.
+// Measured on an H100 (batcheig_bench geev --vectors, batch 50 000, ms,
+// per-member / wavefront, lanes in parentheses): double n = 10 (4) 1.81 /
+// 1.81, 12 (4) 2.96 / 3.03, 14 (8) 3.59 / 3.61, 16 (8) 4.87 / 4.90, 20
+// (16) 9.21 / 8.49, 30 (32) 25.04 / 23.45; float n = 10 (2) 0.973 / 1.009,
+// 12 (4) 1.34 / 1.37, 14 (4) 2.21 / 2.19, 16 (4) 3.17 / 3.21, 20 (8) 4.91
+// / 4.73, 30 (16) 15.02 / 14.47. Complex Schur forms keep the per-member
+// solve: the wavefront gained nothing there (complex double n = 30, 32
+// lanes: 172.3 / 172.3 ms; complex float n = 10..30 0.2-0.9 % slower).
 inline constexpr index_t kTrevcWavefrontMinTeam = 4;
+inline constexpr index_t kTrevcWavefrontMinN = 18;
 
 // Real Schur form. t: n x n quasi-triangular with standardized 2x2 blocks;
 // the part of its array below the subdiagonal is overwritten. cn: n reals;
@@ -658,7 +663,7 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
                 detail::finish_serial(false, n, t, vr, xt, ki);
                 if (detail::pair_ends_at(t, ki)) --ki;
             }
-        } else if (tm.size() < kTrevcWavefrontMinTeam) {
+        } else if (tm.size() < kTrevcWavefrontMinTeam || n < kTrevcWavefrontMinN) {
             // Each member its own eigenvectors (or pairs), whole.
             for (index_t ki = tm.first(0); ki < n; ki += tm.size())
                 if (!(ki + 1 < n && detail::pair_ends_at(t, ki + 1))) detail::solve_right_serial(n, ki, t, cn, xt, lim);
@@ -718,7 +723,7 @@ BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n,
                 detail::finish_serial(false, n, t, vr, xt, ki);
             }
         } else {
-            // Each member its own eigenvectors, whole (kTrevcWavefrontMinTeam).
+            // Each member its own eigenvectors, whole (see kTrevcWavefrontMinTeam).
             for (index_t ki = tm.first(0); ki < n; ki += tm.size())
                 detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
             tm.sync();
