@@ -484,14 +484,16 @@ BATCHEIG_HD void right_team_solve(const Team &tm, index_t n, M t, V xt, Pivot pi
         BATCHEIG_NO_UNROLL
         for (index_t c = j + 1 + (tm.rank() & (gc - 1)); c < n && k0 < gk; c += gc) {
             const auto x = x_column(t, xt, n, c, false);
+            auto *xp = &x[k0];  // x[k], stepped (as in transformed)
+            const auto xs = x.inc * gk;
             if (two) {
                 const auto xa = x[j - 1], xb = x[j];
                 BATCHEIG_NO_UNROLL
-                for (index_t k = k0; k < rows; k += gk) sub2(x[k], xa, t(k, j - 1), xb, t(k, j));
+                for (index_t k = k0; k < rows; k += gk, xp += xs) sub2(*xp, xa, t(k, j - 1), xb, t(k, j));
             } else {
                 const auto xj = x[j];
                 BATCHEIG_NO_UNROLL
-                for (index_t k = k0; k < rows; k += gk) sub1(x[k], xj, t(k, j));
+                for (index_t k = k0; k < rows; k += gk, xp += xs) sub1(*xp, xj, t(k, j));
             }
         }
         tm.sync();  // the updated entries are in place for the next pivots
@@ -528,11 +530,16 @@ BATCHEIG_HD void solve_left_complex(index_t n, index_t ki, M t, V cn, VecView<T>
 
 // q(r, col) * x[col] + sum of q(r, c) * x[c] over c in [c0, c0 + len), the
 // back-transformed entry r of column col.
+// (The loop steps pointers: x's stride is 64-bit, and indexing it cost a
+// multiplication per entry on the GPU.)
 template <class M, class V>
 BATCHEIG_HD typename M::value_type transformed(M q, index_t r, index_t col, index_t c0, index_t len, V x) {
     auto y = q(r, col) * x[col];
+    if (len <= 0) return y;
+    const auto *qp = &q(r, c0), *xp = &x[c0];
+    const auto qs = q.ld * q.es;
     BATCHEIG_NO_UNROLL
-    for (index_t c = c0; c < c0 + len; ++c) y += q(r, c) * x[c];
+    for (index_t c = 0; c < len; ++c, qp += qs, xp += x.inc) y += *qp * *xp;
     return y;
 }
 
