@@ -529,14 +529,17 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             break;
         }
         if (!sweep) return 0;
-        auto chase_step = [&](auto nr_c, index_t kk) {
+        // first: the step at kk = m, which starts the bulge (its v is the
+        // shifts' first column); the others take v from the previous bulge.
+        auto chase_step = [&](auto nr_c, auto first_c, index_t kk) {
             constexpr index_t nr = decltype(nr_c)::value;
+            constexpr bool first = decltype(first_c)::value;
             // Columns kk-1 (the previous bulge), kk and kk+1 of h. Column kk-1
             // is read and written only where it exists (kk > m, or kk = m > l);
             // its handle is formed on every step (taking it only there cost
             // 1.5 % at double n = 30 on an H100, same results).
             const auto c0 = h.col(kk), cp = prev_col(h, c0, kk), c1 = next_col(h, c0, kk);
-            if (kk > m) {
+            if constexpr (!first) {
                 // (Constant indices keep v in registers on the GPU.)
                 v[0] = cp[kk];
                 v[1] = cp[kk + 1];
@@ -582,7 +585,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     for (index_t j = tm.first(iloz); j <= ihiz; j += tm.size())
                         detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
             }
-            if (kk > m) {
+            if constexpr (!first) {
                 // The previous bulge's column, rows kk..kk+nr-1 (kk+2 < i when
                 // nr = 3), an entry per member.
                 const index_t r = tm.rank();
@@ -598,11 +601,16 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
         };
         // Double-shift QR step: chase the bulge from row m to i. Every step
         // but the last uses a 3-element reflector; the step is written once
-        // for a compile-time length nr, so that neither the reflector nor the
-        // updates test it at run time. m <= i - 2: steps m..i-2 have three
-        // rows below the bulge, the last one (i - 1) two.
-        for (index_t kk = m; kk <= i - 2; ++kk) chase_step(std::integral_constant<index_t, 3>{}, kk);
-        chase_step(std::integral_constant<index_t, 2>{}, i - 1);
+        // for a compile-time length nr and first step, so that neither the
+        // reflector nor the updates test them at run time. m <= i - 2: steps
+        // m..i-2 have three rows below the bulge, the last one (i - 1) two.
+        // (With the first step's test at run time the compiler predicated its
+        // store into every step: 4 % of the instructions of the Schur launch
+        // with vectors, double n = 30.)
+        using three = std::integral_constant<index_t, 3>;
+        chase_step(three{}, std::true_type{}, m);
+        for (index_t kk = m + 1; kk <= i - 2; ++kk) chase_step(three{}, std::false_type{}, kk);
+        chase_step(std::integral_constant<index_t, 2>{}, std::false_type{}, i - 1);
         ++its;
     }
 }
