@@ -104,7 +104,8 @@ struct TrevcLimits {
 
 // x[k] -= xj * t(k, j), and the 2x2 pivot's x[k] -= xa * t(k, j - 1) +
 // xb * t(k, j): one entry of a back-substitution update, the same
-// expression for a serial solve and for a team's (right_updates).
+// expression for a serial solve (right_update_rows) and for a team's
+// (right_team_solve).
 template <class S, class E>
 BATCHEIG_HD void sub1(S &xk, S xj, E tj) {
     xk -= xj * tj;
@@ -173,7 +174,7 @@ BATCHEIG_HD void right_start(const RightVector<R> &v, M t, VecView<R> xr, VecVie
 // row j (two: the 2x2 block (j-1, j)): solve it (laln2), scale the whole
 // solution (x[0..ki], both parts of a pair) when that avoids an overflow,
 // and store the block's entries x[j] (and x[j-1]). The updates of the rows
-// above the block (right_update_rows, or a team's right_updates) follow.
+// above the block (right_update_rows, or right_team_solve's) follow.
 template <class M, class V, class R>
 BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, V cn, VecView<R> xr, VecView<R> xi,
                              const TrevcLimits<R> &lim) {
