@@ -72,6 +72,12 @@ BATCHEIG_HD bool pair_ends_at(M t, index_t ki) {
     else return ki > 0 && t(ki, ki - 1) != typename M::value_type(0);
 }
 
+// True when columns (ki, ki + 1) of t are a 2x2 block.
+template <class M>
+BATCHEIG_HD bool pair_starts_at(M t, index_t n, index_t ki) {
+    return ki + 1 < n && pair_ends_at(t, ki + 1);
+}
+
 // x[lo..hi] *= s, where s != 1.
 template <class V, class R>
 BATCHEIG_HD void scale_range(index_t lo, index_t hi, V x, R s) {
@@ -134,6 +140,14 @@ BATCHEIG_HD RightVector<R> right_vector(index_t ki, M t, const TrevcLimits<R> &l
         v.smin = rmax(lim.ulp * rabs(v.wr), lim.smlnum);
     }
     return v;
+}
+
+// Where the solution of v lives (x_column): xr the real eigenvector or a
+// pair's real part (column ki - 1), xi a pair's imaginary part (column ki).
+template <class M, class V, class R>
+BATCHEIG_HD void right_views(M t, V xt, index_t n, const RightVector<R> &v, VecView<R> &xr, VecView<R> &xi) {
+    xr = x_column(t, xt, n, v.pair ? v.ki - 1 : v.ki, false);
+    xi = v.pair ? x_column(t, xt, n, v.ki, false) : xr;
 }
 
 // The right-hand side before the back-substitution: a real eigenvalue
@@ -266,8 +280,8 @@ BATCHEIG_HD void right_update_rows(index_t j, bool two, M t, V x) {
 template <class M, class V, class R>
 BATCHEIG_HD void solve_right_serial(index_t n, index_t ki, M t, V cn, V xt, const TrevcLimits<R> &lim) {
     const RightVector<R> v = right_vector(ki, t, lim);
-    const VecView<R> xr = x_column(t, xt, n, v.pair ? ki - 1 : ki, false);
-    const VecView<R> xi = v.pair ? x_column(t, xt, n, ki, false) : xr;
+    VecView<R> xr, xi;
+    right_views(t, xt, n, v, xr, xi);
     right_start(v, t, xr, xi);
     bool two = false;  // the diagonal block ending at row j is 2x2
     for (index_t j = v.pair ? ki - 2 : ki - 1; j >= 0; j -= two ? 2 : 1) {
@@ -566,7 +580,7 @@ BATCHEIG_HD index_t back_transform_right_row(index_t n, M t, M q, V xt, index_t 
 // column written.
 template <class M, class V>
 BATCHEIG_HD index_t back_transform_left_row(index_t n, M t, M q, V xt, index_t r, index_t ki) {
-    if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
+    if (pair_starts_at(t, n, ki)) {
         const auto yr = transformed(q, r, ki, ki + 2, n - ki - 2, x_column(t, xt, n, ki, true));
         const auto yi = transformed(q, r, ki + 1, ki + 2, n - ki - 2, x_column(t, xt, n, ki + 1, true));
         q(r, ki) = yr;
@@ -582,7 +596,7 @@ BATCHEIG_HD index_t back_transform_left_row(index_t n, M t, M q, V xt, index_t r
 template <class M>
 BATCHEIG_HD void scale_column(index_t n, M t, M v, index_t ki) {
     using R = real_t<typename M::value_type>;
-    if (ki + 1 < n && pair_ends_at(t, ki + 1)) {
+    if (pair_starts_at(t, n, ki)) {
         R emax = R(0);
         BATCHEIG_NO_UNROLL
         for (index_t k = 0; k < n; ++k) emax = rmax(emax, rabs(real(v(k, ki))) + rabs(real(v(k, ki + 1))));
@@ -656,7 +670,7 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
     // finishes it at once (its columns of Q are no longer needed by the
     // later ones).
     auto solve_left = [&](index_t ki) {
-        if (ki + 1 < n && detail::pair_ends_at(t, ki + 1))
+        if (detail::pair_starts_at(t, n, ki))
             detail::solve_left_pair(n, ki, t, cn, detail::x_column(t, xt, n, ki, true),
                                     detail::x_column(t, xt, n, ki + 1, true), lim);
         else
@@ -674,28 +688,24 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
         } else if (tm.size() < kTrevcWavefrontMinTeam || n < kTrevcWavefrontMinN) {
             // Each member its own eigenvectors (or pairs), whole.
             for (index_t ki = tm.first(0); ki < n; ki += tm.size())
-                if (!(ki + 1 < n && detail::pair_ends_at(t, ki + 1))) detail::solve_right_serial(n, ki, t, cn, xt, lim);
+                if (!detail::pair_starts_at(t, n, ki)) detail::solve_right_serial(n, ki, t, cn, xt, lim);
             tm.sync();
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         } else {
-            // The eigenvector (or pair) that ends at column ki.
-            auto views = [&](const detail::RightVector<R> &v, VecView<R> &xr, VecView<R> &xi) {
-                xr = detail::x_column(t, xt, n, v.pair ? v.ki - 1 : v.ki, false);
-                xi = v.pair ? detail::x_column(t, xt, n, v.ki, false) : xr;
-            };
-            auto ends_vector = [&](index_t ki) { return !(ki + 1 < n && detail::pair_ends_at(t, ki + 1)); };
+            // The eigenvector (or pair) that ends at column ki; a pair by its
+            // 2nd column.
             for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
-                if (!ends_vector(ki)) continue;  // a pair by its 2nd column
+                if (detail::pair_starts_at(t, n, ki)) continue;
                 const detail::RightVector<R> v = detail::right_vector(ki, t, lim);
                 VecView<R> xr, xi;
-                views(v, xr, xi);
+                detail::right_views(t, xt, n, v, xr, xi);
                 detail::right_start(v, t, xr, xi);
             }
             detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
-                if (!ends_vector(ki)) return;
+                if (detail::pair_starts_at(t, n, ki)) return;
                 const detail::RightVector<R> v = detail::right_vector(ki, t, lim);
                 VecView<R> xr, xi;
-                views(v, xr, xi);
+                detail::right_views(t, xt, n, v, xr, xi);
                 detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
             });
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
@@ -705,7 +715,7 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
         if constexpr (Team::serial) {
             for (index_t ki = 0; ki < n; ++ki) {
                 solve_left(ki);
-                if (ki + 1 < n && detail::pair_ends_at(t, ki + 1)) ++ki;
+                if (detail::pair_starts_at(t, n, ki)) ++ki;
             }
         } else {
             for (index_t ki = tm.first(0); ki < n; ki += tm.size())
