@@ -103,7 +103,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_SHARED = 21, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
     BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
     BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23,  /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
-    BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-4 lanes), the columns of A Q and Q in registers (n <= 32). */
+    BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-8 lanes), the columns of A Q and Q in registers (n <= 64). */
     BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25 /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
 } batcheigAlgorithm_t;
 
@@ -443,10 +443,10 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * - ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK (CUDA backend): the one-sided block
  *   method of ::BATCHEIG_ALG_JACOBI_HOST_BLOCK (same tolerance floor), one
  *   thread block per matrix, the pairs of a step on its warps.
- * - ::BATCHEIG_ALG_JACOBI_CUDA_LANE (CUDA backend, n <= 32,
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_LANE (CUDA backend, n <= 64,
  *   ::BATCHEIG_STATUS_NOT_SUPPORTED beyond): the one-sided method with
  *   blocks of one column (same tolerance floor), the two columns of a
- *   round-robin pair in the registers of one lane (or of the 2-4 lanes
+ *   round-robin pair in the registers of one lane (or of the 2-8 lanes
  *   that split their rows), with their columns of A Q and Q. It tests
  *   convergence after a sweep, so it runs at least one sweep.
  * - ::BATCHEIG_ALG_JACOBI_CUDA_CLUSTER (CUDA backend, devices with thread

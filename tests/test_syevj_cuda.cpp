@@ -86,6 +86,7 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     if (test_level() != TestLevel::Quick) v.push_back(130);
     if (test_level() == TestLevel::Full) v.push_back(200);
   }
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) v.push_back(65);  // the first n it does not claim
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)
     if (test_level() != TestLevel::Quick) v.push_back(257);  // claimed by none

@@ -20,7 +20,7 @@
 //
 // Entry [m/2 - 1][t][slot] for the move after step t (t < 2 (m-1)):
 //   low byte   the slot to receive from,
-//   high byte  the player to keep (0xff for the idle slots m/2..15; they
+//   high byte  the player to keep (0xff for the idle slots m/2..31; they
 //              hold no player, keep "0xff" and receive from themselves).
 // The slots of step 0 hold (m-1, 0) in slot 0 and (k, m-1-k) in slot k, the
 // first named in the "kept" register (keep_one_first / keep_one_second).
@@ -33,7 +33,7 @@
 namespace batcheig::core::jacobi {
 
 struct KeepOneSchedule {
-    static constexpr int kMaxPlayers = 32;
+    static constexpr int kMaxPlayers = 64;
     static constexpr int kMaxSlots = kMaxPlayers / 2;
     static constexpr int kMaxSteps = 2 * (kMaxPlayers - 1);
     static constexpr std::uint8_t kNone = 0xff;

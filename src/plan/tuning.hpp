@@ -299,8 +299,11 @@ inline int cuda_geev_block_threads(int n) {
 inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
-// up to n = 32 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
-// n <= 32 measured, see docs/performance.md), then the warp variant
+// up to n = 64 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
+// n <= 32 measured, and 1.3-3.1x faster than the cluster or shared variant
+// at n = 33..64, except complex double n = 33..40: cuda_jacobi_lane_wide_min_n),
+// then (in complex double at 33..40; the rule below predates the lane
+// variant's reach to 64, which leaves it nothing else) the warp variant
 // up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
 // fits in a block's shared memory, then the shared (block) variant while it
 // fits, then the global one. The choice depends on the precision and n only
@@ -397,9 +400,19 @@ inline constexpr int cuda_jacobi_cluster_nb = 8;
 //   complex double  n = 40: 1.20 / 2.42, n = 48: 1.69 / 2.51, n = 64: 4.91 / 4.88, n = 100: 61.6 / 21.8
 // (earlier choice: WARP or SHARED, BLOCK where they do not fit).
 constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return element_bytes < 16; }
+// Smallest n > 32 that AUTO gives the lane variant (32 slots): complex double
+// from n = 41. H100, 2026-11-24, `batcheig_bench syevj --memory device
+// --vectors --batch 200 --reps 3`, AUTO of the lane variant against the
+// previous AUTO (shared variant in complex double, cluster otherwise), ms:
+//   complex double n = 33 / 40 / 48 / 56 / 64: 0.977 / 1.239 / 1.539 / 1.790 / 2.118
+//                                   against  0.945 / 1.186 / 1.672 / 2.241 / 4.871
+//   double:         0.301 / 0.376 / 0.430 / 0.511 / 0.572 against 0.872 / 0.913 / 0.964 / 1.542 / 1.617
+//   float:          0.163 / 0.192 / 0.237 / 0.281 / 0.312 against 0.457 / 0.481 / 0.516 / 0.809 / 0.884
+//   complex float:  0.325 / 0.418 / 0.540 / 0.627 / 0.713 against 0.881 / 0.944 / 0.954 / 1.562 / 1.601
+constexpr int cuda_jacobi_lane_wide_min_n(std::size_t element_bytes) { return element_bytes == 16 ? 41 : 33; }
 
-// JACOBI_CUDA_LANE (n <= 32, cuda/syevj/syevj_pair.cuh): for P slots (a
-// column pair each; P = 2, 4, 8, 16 for n <= 2P), the slices per matrix,
+// JACOBI_CUDA_LANE (n <= 64, cuda/syevj/syevj_pair.cuh): for P slots (a
+// column pair each; P = 2, 4, 8, 16, 32 for n <= 2P), the slices per matrix,
 // i.e. the lanes that split a pair's rows, and the blocks of 128 threads per
 // SM the kernel's registers are bounded for (__launch_bounds__; 1: no
 // bound). More slices shorten a step's chain (fewer rows per lane) at the
@@ -422,8 +435,20 @@ constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return ele
 // small batches (two miss issue 5's 2x at double n = 8, batch 1 000: 0.042
 // ms against cusolverDnDsyevjBatched's 0.077; four are still 5.8x faster at
 // batch 100 000); n <= 4 double b1000 0.020 against 0.024 with two.
+// 32 slots (32 < n <= 64), measured 2026-11-24 on an H100 with the same
+// command at batch 200, n = 40 / 48 / 64 (ms):
+//   float:          S4 0.200 / 0.250 / 0.325, S8 0.209 / 0.266 / 0.352, S16 0.414 / 0.495 / 0.687
+//   double:         S4 0.377 / 0.435 / 0.574, S8 0.533 / 0.656 / 0.866, S16 0.771 / 0.961 / 1.275
+//   complex float:  S4 0.414 / 0.537 / 0.705, S8 0.577 / 0.695 / 0.950, S16 0.795 / 0.955 / 1.331
+//   complex double: S8 1.233 / 1.529 / 2.131, S16 2.224 / 2.720 / 3.842
+// (S4 holds 16 rows of four columns per lane: 248 registers in double,
+// two blocks of 128 threads per SM; every matrix of a batch of 200 is
+// resident either way, and fewer slices mean fewer per-lane copies of the
+// rotation and a shorter sum across the team's warps. Complex double
+// allows at most 8 rows per lane.)
 constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots) {
     if (slots <= 4) return 4;
+    if (slots == 32) return element_bytes == 16 ? 8 : 4;
     return element_bytes == 16 ? 4 : 2;
 }
 constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {

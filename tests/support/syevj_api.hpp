@@ -153,7 +153,7 @@ size_t syevj_shared_bytes(int n, bool want_v) {
 }
 
 /// Largest n of JACOBI_CUDA_LANE (a lane of a warp per column).
-inline constexpr int kJacobiLaneMaxN = 32;
+inline constexpr int kJacobiLaneMaxN = 64;
 
 /// Whether JACOBI_CUDA_CLUSTER claims order n on a Hopper GPU: column
 /// blocks of nb = 8 columns; K = ceil(n / nb) blocks,

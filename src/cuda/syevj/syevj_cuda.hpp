@@ -15,7 +15,7 @@
 //                                    Q in the workspace (syevj_block.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_LANE    one-sided Jacobi with one-column blocks,
 //                                    a column pair per lane, U = A Q and Q in
-//                                    registers, n <= 32 (syevj_pair.cuh).
+//                                    registers, n <= 64 (syevj_pair.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_CLUSTER one-sided block Jacobi, one thread-block
 //                                    cluster per matrix, a block per pair of
 //                                    column blocks, U = A Q and Q in shared
@@ -57,8 +57,9 @@ bool syevj_block_fits(int n);
 template <class T>
 bool syevj_cluster_fits(int n);
 
-// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a column pair per lane, N = 32 columns).
-inline constexpr int kSyevjLaneMaxN = 32;
+// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a column pair per slot, N = 64
+// columns in 32 slots).
+inline constexpr int kSyevjLaneMaxN = 64;
 
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,
