@@ -57,8 +57,9 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // 1000, every n measured with its column-per-lane kernel;
                 // the pair kernel that replaced it runs at 0.87-1.22x that
                 // kernel's speed (docs/performance.md); up to n = 64:
-                // 1.7-3.1x faster than CLUSTER, from n = 41 in complex
-                // double (tuning::cuda_jacobi_lane_wide_min_n). Elsewhere
+                // 1.1-3.0x faster than CLUSTER (SHARED in complex double),
+                // from n = 41 in complex double
+                // (tuning::cuda_jacobi_lane_wide_min_n). Elsewhere
                 // CLUSTER where it fits, before the shared-memory variants
                 // or after them (tuning::cuda_jacobi_cluster_first). The
                 // device queries only matter where LANE is not chosen.

@@ -300,10 +300,10 @@ inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
 // up to n = 64 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
-// n <= 32 measured, and 1.3-3.1x faster than the cluster or shared variant
-// at n = 33..64, except complex double n = 33..40: cuda_jacobi_lane_wide_min_n),
-// then (in complex double at 33..40; the rule below predates the lane
-// variant's reach to 64, which leaves it nothing else) the warp variant
+// n <= 32 measured, and 1.1-3.0x faster than the cluster or shared variant
+// at n = 33..64, except complex double n = 33..40: cuda_jacobi_lane_wide_min_n).
+// Where it is not chosen (n > 64, and complex double n = 33..40), the rule
+// that preceded it: the warp variant
 // up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
 // fits in a block's shared memory, then the shared (block) variant while it
 // fits, then the global one. The choice depends on the precision and n only
