@@ -461,8 +461,14 @@ constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) 
 // leases of the same day): double n = 32 b1000 0.293 / 0.278, b100k 23.1 /
 // 22.4; complex n = 32 b1000 0.723 / 0.665, b100k 60.9 / 56.3. At P = 8
 // the larger register set costs occupancy: complex n = 16 b100k 7.68 /
-// 9.21 (164 / 180 registers), double n = 16 b100k 2.81 / 2.93.
-constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots == 16; }
+// 9.21 (164 / 180 registers), double n = 16 b100k 2.81 / 2.93. At P = 32
+// (H100, 2026-11-24, batch 200, the lane variant forced, two rounds
+// alternated, n = 40 / 64, branch / always): double 0.373 / 0.560 against
+// 0.359 / 0.534, complex double 1.239 / 2.137 against 1.168 / 2.030, float
+// 0.202 / 0.332 against 0.172 / 0.281, complex float 0.415 / 0.711 against
+// 0.393 / 0.675 (the branch's join copied the 32 updated doubles of the
+// kept columns: 64 moves per step, seen in the profile).
+constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots >= 16; }
 
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the
