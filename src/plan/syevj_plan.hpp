@@ -57,19 +57,16 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // 1000, every n measured with its column-per-lane kernel;
                 // the pair kernel that replaced it runs at 0.87-1.22x that
                 // kernel's speed (docs/performance.md); up to n = 64:
-                // 1.1-3.0x faster than CLUSTER (SHARED in complex double),
-                // from n = 41 in complex double
-                // (tuning::cuda_jacobi_lane_wide_min_n). Elsewhere
-                // CLUSTER where it fits, before the shared-memory variants
-                // or after them (tuning::cuda_jacobi_cluster_first). The
-                // device queries only matter where LANE is not chosen.
-                const bool lane = p.n <= 32 || (p.n >= tuning::cuda_jacobi_lane_wide_min_n(sizeof(T)) &&
-                                                p.n <= cuda::kSyevjLaneMaxN);
-                const bool big = !lane;
+                // 1.0-3.0x faster than CLUSTER (SHARED in complex double;
+                // tuning.hpp). Beyond it CLUSTER where it fits, before the
+                // shared-memory variants or after them
+                // (tuning::cuda_jacobi_cluster_first). The device queries
+                // only matter beyond n = 64.
+                const bool big = p.n > cuda::kSyevjLaneMaxN;
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
                 const bool cluster_first = big && first && cuda::syevj_cluster_fits<T>(p.n);
                 const bool fits = big && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
-                if (lane)
+                if (!big)
                     v = BATCHEIG_ALG_JACOBI_CUDA_LANE;
                 else if (cluster_first)
                     v = BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;

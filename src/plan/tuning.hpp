@@ -300,10 +300,9 @@ inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
 // up to n = 64 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
-// n <= 32 measured, and 1.1-3.0x faster than the cluster or shared variant
-// at n = 33..64, except complex double n = 33..40: cuda_jacobi_lane_wide_min_n).
-// Where it is not chosen (n > 64, and complex double n = 33..40), the rule
-// that preceded it: the warp variant
+// n <= 32 measured, and faster than or level with the cluster or shared
+// variant at every n = 33..64 measured, see below). Beyond n = 64 the
+// rule that preceded it: the warp variant
 // up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
 // fits in a block's shared memory, then the shared (block) variant while it
 // fits, then the global one. The choice depends on the precision and n only
@@ -400,16 +399,20 @@ inline constexpr int cuda_jacobi_cluster_nb = 8;
 //   complex double  n = 40: 1.20 / 2.42, n = 48: 1.69 / 2.51, n = 64: 4.91 / 4.88, n = 100: 61.6 / 21.8
 // (earlier choice: WARP or SHARED, BLOCK where they do not fit).
 constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return element_bytes < 16; }
-// Smallest n > 32 that AUTO gives the lane variant (32 slots): complex double
-// from n = 41. H100, 2026-11-24, `batcheig_bench syevj --memory device
-// --vectors --batch 200 --reps 3`, AUTO of the lane variant against the
-// previous AUTO (shared variant in complex double, cluster otherwise), ms:
-//   complex double n = 33 / 40 / 48 / 56 / 64: 0.977 / 1.239 / 1.539 / 1.790 / 2.118
-//                                   against  0.945 / 1.186 / 1.672 / 2.241 / 4.871
-//   double:         0.301 / 0.376 / 0.430 / 0.511 / 0.572 against 0.872 / 0.913 / 0.964 / 1.542 / 1.617
-//   float:          0.163 / 0.192 / 0.237 / 0.281 / 0.312 against 0.457 / 0.481 / 0.516 / 0.809 / 0.884
-//   complex float:  0.325 / 0.418 / 0.540 / 0.627 / 0.713 against 0.881 / 0.944 / 0.954 / 1.562 / 1.601
-constexpr int cuda_jacobi_lane_wide_min_n(std::size_t element_bytes) { return element_bytes == 16 ? 41 : 33; }
+// The lane variant at 33 <= n <= 64 against the choice before it (shared
+// variant in complex double, cluster otherwise). H100, 2026-11-24,
+// `batcheig_bench syevj --memory device --vectors --batch 200 --reps 3`,
+// ms, lane (the final kernel) / before:
+//   double:         n = 33 / 40 / 48 / 56 / 64: 0.299 / 0.360 / 0.409 / 0.488 / 0.534
+//                                     against  0.872 / 0.913 / 0.964 / 1.542 / 1.617
+//   float:          0.146 / 0.169 / 0.218 / 0.249 / 0.280 against 0.457 / 0.481 / 0.516 / 0.809 / 0.884
+//   complex float:  0.311 / 0.404 / 0.512 / 0.599 / 0.673 against 0.881 / 0.944 / 0.954 / 1.562 / 1.601
+//   complex double: 1.447 / 1.694 / 2.028 at n = 48 / 56 / 64 against 1.672 / 2.241 / 4.871;
+//                   n = 33 / 34 / 36 / 38 / 40 / 44 (two rounds, --reps 5):
+//                   0.93 / 0.97 / 1.03 / 1.05 / 1.17 / 1.28 against
+//                   0.95 / 0.97 / 1.05 / 1.14 / 1.20 / 1.40 (shared), and at
+//                   batch 1 000, n = 33 / 36 / 40: 3.63 / 3.89 / 4.45 against
+//                   3.58 / 3.99 / 4.63.
 
 // JACOBI_CUDA_LANE (n <= 64, cuda/syevj/syevj_pair.cuh): for P slots (a
 // column pair each; P = 2, 4, 8, 16, 32 for n <= 2P), the slices per matrix,
