@@ -433,34 +433,26 @@ BATCHEIG_HD R guarded_div(T rhs, T d, R smin, R bignum, T &xj) {
     return scale;
 }
 
-// Right eigenvector of t(ki, ki) of the complex Schur form, in the steps
-// of the real form's: the right-hand side (T(0:ki-1,0:ki-1) - lambda) x =
-// -T(0:ki-1, ki) into x[0..ki], then one pivot per row j < ki, each
-// followed by the update of the rows above it (right_update_rows).
-template <class M, class T>
-BATCHEIG_HD void right_start_complex(index_t ki, M t, VecView<T> x) {
-    BATCHEIG_NO_UNROLL
-    for (index_t k = 0; k <= ki; ++k) x[k] = k == ki ? T(real_t<T>(1)) : -t(k, ki);
-}
-template <class M, class V, class T, class R>
-BATCHEIG_HD void right_pivot_complex(index_t ki, index_t j, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
-    const T lambda = t(ki, ki);
-    const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
-    T xj;
-    R scale = guarded_div(x[j], t(j, j) - lambda, smin, lim.bignum, xj);
-    R xnorm = abs1(xj);
-    if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
-        xj = xj / xnorm;
-        scale /= xnorm;
-    }
-    scale_range(0, ki, x, scale);
-    x[j] = xj;
-}
+// Right eigenvector of t(ki, ki) of the complex Schur form: back-substitution
+// (T(0:ki-1,0:ki-1) - lambda) x = -T(0:ki-1, ki) into x[0..ki], one pivot
+// per row j < ki, each followed by the update of the rows above it
+// (right_update_rows, as the real form's).
 template <class M, class V, class T, class R>
 BATCHEIG_HD void solve_right_complex(index_t ki, M t, V cn, VecView<T> x, const TrevcLimits<R> &lim) {
-    right_start_complex(ki, t, x);
+    const T lambda = t(ki, ki);
+    const R smin = rmax(lim.ulp * abs1(lambda), lim.smlnum);
+    BATCHEIG_NO_UNROLL
+    for (index_t k = 0; k <= ki; ++k) x[k] = k == ki ? T(R(1)) : -t(k, ki);
     for (index_t j = ki - 1; j >= 0; --j) {
-        right_pivot_complex(ki, j, t, cn, x, lim);
+        T xj;
+        R scale = guarded_div(x[j], t(j, j) - lambda, smin, lim.bignum, xj);
+        R xnorm = abs1(xj);
+        if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
+            xj = xj / xnorm;
+            scale /= xnorm;
+        }
+        scale_range(0, ki, x, scale);
+        x[j] = xj;
         right_update_rows(j, false, t, x);
     }
 }
@@ -692,21 +684,20 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
             tm.sync();
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         } else {
-            // The eigenvector (or pair) that ends at column ki; a pair by its
-            // 2nd column.
-            for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
-                if (detail::pair_starts_at(t, n, ki)) continue;
-                const detail::RightVector<R> v = detail::right_vector(ki, t, lim);
-                VecView<R> xr, xi;
+            // The eigenvector (or pair) that ends at column ki, with its
+            // storage; a pair by its 2nd column (false for its 1st).
+            auto vector_at = [&](index_t ki, detail::RightVector<R> &v, VecView<R> &xr, VecView<R> &xi) {
+                if (detail::pair_starts_at(t, n, ki)) return false;
+                v = detail::right_vector(ki, t, lim);
                 detail::right_views(t, xt, n, v, xr, xi);
-                detail::right_start(v, t, xr, xi);
-            }
+                return true;
+            };
+            detail::RightVector<R> v;
+            VecView<R> xr, xi;
+            for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+                if (vector_at(ki, v, xr, xi)) detail::right_start(v, t, xr, xi);
             detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
-                if (detail::pair_starts_at(t, n, ki)) return;
-                const detail::RightVector<R> v = detail::right_vector(ki, t, lim);
-                VecView<R> xr, xi;
-                detail::right_views(t, xt, n, v, xr, xi);
-                detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
             });
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }

@@ -389,9 +389,11 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         c.qk[kr] = T(row0 + kr == c.ik ? 1 : 0);
         c.qo[kr] = T(row0 + kr == c.io ? 1 : 0);
     }
-    c.slot_sum2(dk, dq);  // one slice holds each diagonal entry, the others add zeros
-    c.dk = dk;
-    c.dO = dq;
+    if constexpr (!Cols::kRefreshDiagonal) {  // else the first sweep computes them
+        c.slot_sum2(dk, dq);  // one slice holds each diagonal entry, the others add zeros
+        c.dk = dk;
+        c.dO = dq;
+    }
     const R normf = core::rsqrt_(c.team_sum(fro));
     const R tol = core::block_tol<R>(opt.tol, n) * normf;
     int sweeps = 0;
