@@ -9,15 +9,22 @@
 // prints an FNV-1a hash of the eigenvalues and info, of the right
 // eigenvectors with --vectors, and the counts of info > 0 and info < 0.
 //
-// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors]
+// With --syevj it checks syevjBatched / heevjBatched instead (AUTO, lower
+// triangle, with eigenvectors): Hermitian batches of random, scaled, nearly
+// scalar (I + 2^-26 R: clustered eigenvalues) and, every 97th of its kind,
+// NaN matrices; the hash covers w and info, vhash the eigenvectors, and the
+// sweeps and residuals of the params' outputs.
+//
+// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj]
 //   LIST: values and ranges a:b[:step], as batcheig_bench --n;
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
-//   (1 500 with --vectors); complex types run batch / 2.
+//   (1 500 with --vectors, 2 000 with --syevj); complex types run batch / 2.
 #include <batcheig.h>
 
 #include "bench_common.hpp"
 #include "cuda_util.hpp"
 #include "geev_batcheig_call.hpp"
+#include "syevj_batcheig_call.hpp"
 
 #include <cmath>
 #include <complex>
@@ -26,6 +33,7 @@
 #include <cstring>
 #include <exception>
 #include <limits>
+#include <stdexcept>
 #include <random>
 #include <type_traits>
 #include <vector>
@@ -106,16 +114,88 @@ template <class T> void run(batcheigHandle_t h, const char *name, int n, int lda
                 lda, batch, int(st), hash, vhash, noconv, nonfinite);
 }
 
+// Hermitian batch (both triangles written) for --syevj.
+template <class T> std::vector<T> make_hermitian_batch(int n, int batch) {
+    using R = typename bench::scalar_traits<T>::real;
+    std::mt19937_64 gen(4321 + n);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<T> a(size_t(n) * n * batch, T(0));
+    for (int b = 0; b < batch; ++b) {
+        const int kind = b % 4;  // 0: random; 1: scaled; 2: I + 2^-26 R; 3: random, some with a NaN
+        const double s = kind == 1 ? std::ldexp(1.0, b % 40 - 20) : kind == 2 ? std::ldexp(1.0, -26) : 1.0;
+        T *m = a.data() + size_t(b) * n * n;
+        for (int j = 0; j < n; ++j)
+            for (int i = j; i < n; ++i) {
+                T x;
+                if constexpr (std::is_same_v<T, R>) x = T(s * u(gen));
+                else x = i == j ? T(R(s * u(gen)), R(0)) : T(R(s * u(gen)), R(s * u(gen)));
+                if (kind == 2 && i == j) x += T(1);
+                m[i + size_t(j) * n] = x;
+                if constexpr (std::is_same_v<T, R>) m[j + size_t(i) * n] = x;
+                else m[j + size_t(i) * n] = std::conj(x);
+            }
+        if (kind == 3 && b % 97 == 3) m[n - 1] = T(std::numeric_limits<R>::quiet_NaN());
+    }
+    return a;
+}
+
+template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, int batch) {
+    using R = typename bench::scalar_traits<T>::real;
+    std::vector<T> a = make_hermitian_batch<T>(n, batch);
+    DeviceArray<T> dA(a.size());
+    DeviceArray<R> dw(size_t(n) * batch);
+    DeviceArray<int> dinfo(batch), dsweeps(batch);
+    DeviceArray<double> dres(batch);
+    check(cudaMemcpy(dA.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "copy in");
+    batcheigParams_t prm = nullptr;
+    if (batcheigCreateParams(&prm) != BATCHEIG_STATUS_SUCCESS ||
+        batcheigParamsSetJacobiOutputs(prm, dsweeps.get(), dres.get()) != BATCHEIG_STATUS_SUCCESS)
+        throw std::runtime_error("params");
+    size_t lw = 0;
+    batcheigStatus_t st = bench::syevj_call::buffer_size(h, BATCHEIG_EIG_MODE_VECTOR, n, dA.get(), dw.get(), &lw, prm,
+                                                         batch);
+    DeviceArray<unsigned char> wk(lw);
+    if (st == BATCHEIG_STATUS_SUCCESS)
+        st = bench::syevj_call::syevj(h, BATCHEIG_EIG_MODE_VECTOR, n, dA.get(), dw.get(), wk.get(), lw, dinfo.get(),
+                                      prm, batch);
+    check(cudaDeviceSynchronize(), "syevjBatched");
+    batcheigDestroyParams(prm);
+    std::vector<R> w(dw.count());
+    std::vector<int> info(batch), sweeps(batch);
+    std::vector<double> res(batch);
+    check(cudaMemcpy(w.data(), dw.get(), dw.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(info.data(), dinfo.get(), dinfo.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(sweeps.data(), dsweeps.get(), dsweeps.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(res.data(), dres.get(), dres.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(a.data(), dA.get(), dA.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    u64 hash = fnv1a(w.data(), dw.bytes(), fnv_basis);
+    hash = fnv1a(info.data(), dinfo.bytes(), hash);
+    u64 shash = fnv1a(sweeps.data(), dsweeps.bytes(), fnv_basis);
+    shash = fnv1a(res.data(), dres.bytes(), shash);
+    const u64 vhash = fnv1a(a.data(), dA.bytes(), fnv_basis);
+    long total = 0;
+    int noconv = 0, nonfinite = 0;
+    for (int b = 0; b < batch; ++b) {
+        noconv += info[b] > 0;
+        nonfinite += info[b] < 0;
+        total += sweeps[b];
+    }
+    std::printf("%s syevj n=%d batch=%d status=%d hash=%016llx vhash=%016llx shash=%016llx sweeps=%ld noconv=%d "
+                "nonfinite=%d\n",
+                name, n, batch, int(st), hash, vhash, shash, total, noconv, nonfinite);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
     std::vector<int> ns{7, 12, 15, 16, 20, 25, 30, 31, 40, 55, 64, 80};
-    bool vectors = false;
+    bool vectors = false, syevj = false;
     int batch = 0;
-    const char *usage = "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors]\n";
+    const char *usage = "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj]\n";
     try {
         for (int k = 1; k < argc; ++k) {
             if (!std::strcmp(argv[k], "--vectors")) vectors = true;
+            else if (!std::strcmp(argv[k], "--syevj")) syevj = true;
             else if (!std::strcmp(argv[k], "--n") && k + 1 < argc) ns = bench::parse_list(argv[++k]);
             else if (!std::strcmp(argv[k], "--batch") && k + 1 < argc) batch = std::atoi(argv[++k]);
             else {
@@ -127,7 +207,7 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "batcheig_geev_bitcheck: %s\n%s", e.what(), usage);
         return 2;
     }
-    if (batch <= 0) batch = vectors ? 1500 : 20000;
+    if (batch <= 0) batch = syevj ? 2000 : vectors ? 1500 : 20000;
     batcheigHandle_t h = nullptr;
     if (batcheigCreateWithBackend(&h, BATCHEIG_BACKEND_CUDA) != BATCHEIG_STATUS_SUCCESS) {
         std::fprintf(stderr, "batcheig_geev_bitcheck: no CUDA backend or no usable GPU\n");
@@ -136,6 +216,13 @@ int main(int argc, char **argv) {
     int rc = 0;
     try {
         for (int n : ns) {
+            if (syevj) {
+                run_syevj<float>(h, "S", n, batch);
+                run_syevj<double>(h, "D", n, batch);
+                run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2);
+                run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2);
+                continue;
+            }
             run<float>(h, "S", n, n, batch, vectors);
             run<double>(h, "D", n, n, batch, vectors);
             run<double>(h, "D", n, n + 3, batch, vectors);

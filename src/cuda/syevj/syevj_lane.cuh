@@ -55,9 +55,19 @@ __device__ __forceinline__ core::complex<R> shfl(core::complex<R> v, int src, un
 // and c^2 + |s|^2 = y + (1 - y) = 1 to a few ulps (CUDA's rsqrt is within
 // 1 ulp), all the iteration needs. Returns false when a_pq is negligible
 // (no rotation); delta = t |a_pq| (the new diagonal: a_pp - delta,
-// a_qq + delta).
+// a_qq + delta). In double the reciprocal square roots are
+// core::detail::rsqrt_normal, CUDA's rsqrt without its branch for zero,
+// subnormal and non-finite operands, and bitwise the same for the normal
+// ones it gets here: tau^2 + 4|a_pq|^2 >= 4 safmin, y in [1/2, 1] and
+// |a_pq|^2 >= safmin (so y^2 stays below 2^1021 in its Newton step).
 __device__ __forceinline__ float fast_rsqrt(float x) { return rsqrtf(x); }
-__device__ __forceinline__ double fast_rsqrt(double x) { return rsqrt(x); }
+__device__ __forceinline__ double fast_rsqrt(double x) {
+#if defined(__CUDA_ARCH__)
+    return core::detail::rsqrt_normal(x);
+#else
+    return rsqrt(x);  // the host pass of a device function, never run
+#endif
+}
 
 // With Phase, also |s| and the phase e = conj(s) / |s| of s (e = 1 when
 // s = 0, as for real T), from one more reciprocal square root that runs
