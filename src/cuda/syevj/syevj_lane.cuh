@@ -72,30 +72,48 @@ __device__ __forceinline__ double fast_rsqrt(double x) {
 // With Phase, also |s| and the phase e = conj(s) / |s| of s (e = 1 when
 // s = 0, as for real T), from one more reciprocal square root that runs
 // beside the others (the pair kernel rotates complex columns with them).
-template <class T, bool Phase = false>
+// With Branchless the rotation is computed whatever the skip test says and
+// the outputs are then selected (c = 1, s = 0, delta = 0, |s| = 0, e = 1
+// where there is no rotation, or where `on` is false): no branch, so a warp
+// whose lanes disagree does not diverge there and the compiler keeps the
+// warp converged through the shuffles that follow. The values are bitwise
+// those of the branching form.
+template <class T, bool Phase = false, bool Branchless = false>
 __device__ __forceinline__ bool lane_rotation(core::real_t<T> app, core::real_t<T> aqq, T apq, core::real_t<T> &c,
                                               T &s, core::real_t<T> &delta, core::real_t<T> *s_abs = nullptr,
-                                              T *phase = nullptr) {
+                                              T *phase = nullptr, bool on = true) {
     using R = core::real_t<T>;
     const R u = core::limits<R>::eps();
     const R r2 = abs2(apq);
-    if (!(r2 >= core::limits<R>::safmin()) || r2 <= (u * u) * core::rabs(app * aqq)) return false;
+    const bool ok = on & (r2 >= core::limits<R>::safmin()) & !(r2 <= (u * u) * core::rabs(app * aqq));
+    if constexpr (!Branchless) {
+        if (!ok) return false;
+    }
     const R tau = aqq - app;
     // The callers scale A to max |a_ij| in [1, 2), so tau^2 + 4|a_pq|^2
     // cannot overflow.
     const R rh = fast_rsqrt(tau * tau + R(4) * r2);  // 1 / h
     const R y = (R(1) + core::rabs(tau) * rh) * R(0.5);
     const R rc = fast_rsqrt(y);  // 1 / c
-    c = y * rc;
     const R sg = tau < R(0) ? R(-1) : R(1);
+    c = y * rc;
     s = apq * (sg * rh * rc);
     delta = sg * r2 * rh * (rc * rc);
+    if constexpr (Branchless) {
+        c = ok ? c : R(1);
+        s = ok ? s : T(0);
+        delta = ok ? delta : R(0);
+    }
     if constexpr (Phase) {
         const R ra = fast_rsqrt(r2);  // 1 / |a_pq|
         *s_abs = r2 * ra * (rh * rc);
         *phase = conj(apq) * (sg * ra);
+        if constexpr (Branchless) {
+            *s_abs = ok ? *s_abs : R(0);
+            *phase = ok ? *phase : T(1);
+        }
     }
-    return true;
+    return ok;
 }
 
 template <class R>

@@ -217,10 +217,16 @@ struct PairColumns {
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
                 const T u0 = uk[i], u1 = uo[i], q0 = qk[i], q1 = qo[i];
+                const T uout = ro * u0 + go * u1, qout = ro * q0 + go * q1;
                 uk[i] = rk * u0 + gk * u1;
-                uo[i] = ro * u0 + go * u1;
                 qk[i] = rk * q0 + gk * q1;
-                qo[i] = ro * q0 + go * q1;
+                if constexpr (kUpdateAlways) {
+                    uo[i] = sh(uout, src);
+                    qo[i] = sh(qout, src);
+                } else {
+                    uo[i] = uout;
+                    qo[i] = qout;
+                }
             }
         }
         const R nk = dk - delta, no = dO + delta;
@@ -228,10 +234,12 @@ struct PairColumns {
         const R dout = keep_k ? no : nk;
         const int iout = keep_k ? io : ik;
         ik = keep_k ? ik : io;
+        if constexpr (!kUpdateAlways) {
 #pragma unroll
-        for (int i = 0; i < kRows; ++i) {
-            uo[i] = sh(uo[i], src);
-            qo[i] = sh(qo[i], src);
+            for (int i = 0; i < kRows; ++i) {
+                uo[i] = sh(uo[i], src);
+                qo[i] = sh(qo[i], src);
+            }
         }
         dO = sh(dout, src);
         io = sh(iout, src);
@@ -273,7 +281,11 @@ struct PairColumns {
             const T apq = (xk + conj(xo)) * R(0.5);
             R c = R(1), delta = R(0), s_abs = R(0);
             T s = T(0), phase = T(1);
-            const bool rotate = on && lane_rotation<T, core::is_complex<T>>(dk, dO, apq, c, s, delta, &s_abs, &phase);
+            bool rotate;
+            if constexpr (kUpdateAlways)
+                rotate = lane_rotation<T, core::is_complex<T>, true>(dk, dO, apq, c, s, delta, &s_abs, &phase, on);
+            else
+                rotate = on && lane_rotation<T, core::is_complex<T>>(dk, dO, apq, c, s, delta, &s_abs, &phase);
             if (on && first) off2 += R(2) * abs2(apq);
             rotate_and_move(rotate, c, s, delta, s_abs, phase);
         }
