@@ -191,10 +191,11 @@ struct PairColumns {
         const int src = e & 0xff;
         const bool keep_k = ik == (e >> 8);
         // Without a rotation the coefficients are 0 and 1 (exact), and
-        // the update is needed only to swap the columns. At P = 16 it runs
-        // unconditionally: a skipped update costs register copies at the
-        // join there, more than the multiplications (measured; the bigger
-        // register set elsewhere costs occupancy, so smaller P skip it).
+        // the update is needed only to swap the columns. At P = 16 and 32
+        // it runs unconditionally (tuning::cuda_jacobi_pair_update_always):
+        // a skipped update costs register copies at the join there, more
+        // than the multiplications (measured; the bigger register set
+        // elsewhere costs occupancy, so smaller P skip it).
         if (kUpdateAlways || rotate || !keep_k) {
             // The rotated columns are c k - conj(s) o (player k) and
             // s k + c o (player o). For complex T the second is stored
@@ -214,6 +215,12 @@ struct PairColumns {
             }
             const R rk = keep_k ? c : r2, ro = keep_k ? r2 : c;
             const T gk = keep_k ? g1 : g2, go = keep_k ? g2 : g1;
+            // Each row computes the leaving column before the kept one and
+            // (where the update always runs) shuffles it at once: the old
+            // values then die as the new ones are made, and ptxas keeps the
+            // loop-carried registers in place (with the whole update first
+            // and the shuffles after it, the double kernel at 32 slots
+            // copied 35 registers per step and spilled 252 bytes).
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
                 const T u0 = uk[i], u1 = uo[i], q0 = qk[i], q1 = qo[i];
