@@ -33,8 +33,8 @@
 #include <cstring>
 #include <exception>
 #include <limits>
-#include <stdexcept>
 #include <random>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
