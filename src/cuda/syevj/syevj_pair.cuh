@@ -288,11 +288,7 @@ struct PairColumns {
             const T apq = (xk + conj(xo)) * R(0.5);
             R c = R(1), delta = R(0), s_abs = R(0);
             T s = T(0), phase = T(1);
-            bool rotate;
-            if constexpr (kUpdateAlways)
-                rotate = lane_rotation<T, core::is_complex<T>, true>(dk, dO, apq, c, s, delta, &s_abs, &phase, on);
-            else
-                rotate = on && lane_rotation<T, core::is_complex<T>>(dk, dO, apq, c, s, delta, &s_abs, &phase);
+            const bool rotate = lane_rotation<T, core::is_complex<T>, true>(dk, dO, apq, c, s, delta, &s_abs, &phase, on);
             if (on && first) off2 += R(2) * abs2(apq);
             rotate_and_move(rotate, c, s, delta, s_abs, phase);
         }
