@@ -152,7 +152,7 @@ size_t syevj_shared_bytes(int n, bool want_v) {
   return r16(mats * ld * nn * sizeof(T)) + r16(2 * nn * sizeof(R)) + r16(h * rot) + 256;
 }
 
-/// Largest n of JACOBI_CUDA_LANE (a lane of a warp per column).
+/// Largest n of JACOBI_CUDA_LANE (a column pair per slot, 32 slots).
 inline constexpr int kJacobiLaneMaxN = 64;
 
 /// Whether JACOBI_CUDA_CLUSTER claims order n on a Hopper GPU: column
