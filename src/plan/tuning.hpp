@@ -454,7 +454,8 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots) {
     if (slots == 32) return element_bytes == 16 ? 8 : 4;
     return element_bytes == 16 ? 4 : 2;
 }
-constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
+constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots, bool gram = false) {
+    (void)gram;
     return slots == 8 && element_bytes < 16 ? 4 : 1;
 }
 // Whether the pair kernel updates a pair's columns also without a rotation
@@ -472,6 +473,33 @@ constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) 
 // 0.393 / 0.675 (the branch's join copied the 32 updated doubles of the
 // kept columns: 64 moves per step, seen in the profile).
 constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots >= 16; }
+
+// Whether the pair kernel runs the Gram form (cuda/syevj/syevj_pair.cuh):
+// one-sided Jacobi on W = (A + sigma I) Q, the columns of W alone in the
+// registers, against the Q^H A Q form (U = A Q and Q). Measured 2026-11-24
+// on an H100 with `batcheig_bench syevj --memory device --vectors --batch
+// 1000 (n <= 32) | 200 (n > 32) --reps 3`, the two libraries in one lease,
+// ms, Q^H A Q form / Gram form:
+//   double          n = 8: 0.028 / 0.034, 16: 0.067 / 0.074, 32: 0.254 / 0.230,
+//                   33: 0.268 / 0.231, 48: 0.362 / 0.327, 64: 0.483 / 0.453;
+//                   batch 100 000, n = 16: 2.447 / 2.354, n = 32: 20.11 / 19.12
+//   complex double  n = 8: 0.036 / 0.037, 16: 0.109 / 0.088, 32: 0.652 / 0.492,
+//                   33: 0.907 / 0.642, 48: 1.391 / 0.946, 64: 1.959 / 1.256;
+//                   batch 100 000, n = 16: 7.00 / 7.15, n = 32: 54.2 / 41.2
+//   float           n = 8: 0.021 / 0.024, 16: 0.043 / 0.053, 32: 0.137 / 0.143,
+//                   33: 0.139 / 0.143, 48: 0.201 / 0.211, 64: 0.266 / 0.265
+//   complex float   n = 8: 0.026 / 0.029, 16: 0.071 / 0.079, 32: 0.327 / 0.288,
+//                   33: 0.291 / 0.247, 48: 0.498 / 0.384, 64: 0.640 / 0.489
+// The Gram form halves a step's shuffles and updates but adds work per
+// sweep and at the end (its diagonal refresh, the Rayleigh quotients, the
+// shift's bounds), which small n do not repay; float gains nothing (its
+// Q^H A Q form already keeps four matrices per SM at 32 slots). The choice
+// depends on the element size and the slot count only (8 bytes: double and
+// complex float alike).
+constexpr bool cuda_jacobi_pair_gram(std::size_t element_bytes, int slots) {
+    if (element_bytes >= 16) return slots >= 8;
+    return element_bytes == 8 && slots >= 16;
+}
 
 // Host arrays on the CUDA backend (cuda/streaming.cpp), when the params
 // leave them automatic: streams per device, and matrices per chunk, from the

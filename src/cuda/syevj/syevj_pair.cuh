@@ -36,6 +36,8 @@
 // the exact off(Q^H U) / ||A||_F, as for the block variants. The tolerance
 // has the block variants' floor (core::block_tol), since U is updated, not
 // recomputed. A matrix's team leaves as soon as its matrix has converged.
+// The Gram form (plan::tuning::cuda_jacobi_pair_gram; gram_solve below)
+// runs the same steps on the columns of W = (A + sigma I) Q alone.
 // The matrix is checked and scaled by a power of two exactly as
 // core::jacobi::load_scaled. At the end each lane reads its two eigenvalues
 // Re(q^H u) / ||q||^2 (core::jacobi::block_eigenvalues), finds their places
@@ -62,6 +64,7 @@ namespace syevj_pair_detail {
 
 using core::conj;
 using core::jacobi::abs2;
+using syevj_lane_detail::fast_rsqrt;
 using syevj_lane_detail::lane_rotation;
 using syevj_lane_detail::shfl;
 using syevj_lane_detail::shfl_xor;
@@ -79,10 +82,14 @@ inline constexpr int kThreads = 128;
 // partial sums through shared memory, two alternating buffers, one barrier
 // per sum, added in warp order). Every lane of a slot gets the bitwise
 // same sums, so all make the same decisions.
-template <class T, int P, int S>
+template <class T, int P, int S, bool G>
 struct PairColumns {
     using R = core::real_t<T>;
     static constexpr int kRows = 2 * P / S;
+    // Rows of Q per lane: none in the Gram form (G), which keeps W = (A +
+    // sigma I) Q alone (one element, never used, keeps the arrays legal).
+    static constexpr int kQRows = G ? 1 : kRows;
+    static constexpr int kSlots = P;
     static constexpr int kTeam = P * S;
     static constexpr bool XW = kTeam > 32;
     static constexpr bool kUpdateAlways = plan::tuning::cuda_jacobi_pair_update_always(P);
@@ -104,7 +111,7 @@ struct PairColumns {
     const std::uint16_t *sched;  // this m's table, at this slot
     std::uint16_t move;          // the entry of step t, loaded a step ahead
     int ik, io;     // players in the kept and the other register (>= n: none)
-    T uk[kRows], qk[kRows], uo[kRows], qo[kRows];
+    T uk[kRows], qk[kQRows], uo[kRows], qo[kQRows];
     R dk, dO;       // g_kk, g_oo
 
     template <class V>
@@ -139,6 +146,23 @@ struct PairColumns {
             parity ^= 1;
         }
     }
+    // The sum over the S slices of a slot, of one value.
+    template <class V>
+    __device__ __forceinline__ void slot_sum1(V &a) {
+#pragma unroll
+        for (int o = P; o < kWarpTeam; o <<= 1) a += shfl_xor(a, o, tm.mask);
+        if constexpr (XW) {
+            static_assert(sizeof(V) <= sizeof(T), "slot too narrow");
+            const int w = threadIdx.x / 32;
+            auto at = [&](int ww) { return reinterpret_cast<V *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2) * sizeof(T)); };
+            if ((threadIdx.x & 31) < P) *at(w) = a;
+            __syncthreads();
+            a = *at(0);
+#pragma unroll
+            for (int ww = 1; ww < kWarps; ++ww) a += *at(ww);
+            parity ^= 1;
+        }
+    }
     // Sum (max) over every lane of the team.
     template <class V, class Op>
     __device__ __forceinline__ V team_reduce(V v, Op op) {
@@ -163,6 +187,10 @@ struct PairColumns {
     __device__ __forceinline__ V team_max(V v) {
         return team_reduce(v, [](V a, V b) { return b > a ? b : a; });
     }
+    template <class V>
+    __device__ __forceinline__ V team_min(V v) {
+        return team_reduce(v, [](V a, V b) { return b < a ? b : a; });
+    }
 
     // x_k = q_k^H u_o and x_o = q_o^H u_k over the whole columns (two
     // interleaved partial sums each, added in a fixed order).
@@ -176,6 +204,16 @@ struct PairColumns {
         xk = ak[0] + ak[1];
         xo = ao[0] + ao[1];
         slot_sum2(xk, xo);
+    }
+
+    // The Gram form: g = w_k^H w_o over the whole columns.
+    __device__ __forceinline__ T gram_cross() {
+        T a[2] = {T(0), T(0)};
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) a[i & 1] += conj(uk[i]) * uo[i];
+        T g = a[0] + a[1];
+        slot_sum1(g);
+        return g;
     }
 
     // The move after a step: with the rotation (c, s) on (k, o) (identity
@@ -223,16 +261,15 @@ struct PairColumns {
             // copied 35 registers per step and spilled 252 bytes).
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
-                const T u0 = uk[i], u1 = uo[i], q0 = qk[i], q1 = qo[i];
-                const T uout = ro * u0 + go * u1, qout = ro * q0 + go * q1;
+                const T u0 = uk[i], u1 = uo[i];
+                const T uout = ro * u0 + go * u1;
                 uk[i] = rk * u0 + gk * u1;
-                qk[i] = rk * q0 + gk * q1;
-                if constexpr (kUpdateAlways) {
-                    uo[i] = sh(uout, src);
-                    qo[i] = sh(qout, src);
-                } else {
-                    uo[i] = uout;
-                    qo[i] = qout;
+                uo[i] = kUpdateAlways ? sh(uout, src) : uout;
+                if constexpr (!G) {
+                    const T q0 = qk[i], q1 = qo[i];
+                    const T qout = ro * q0 + go * q1;
+                    qk[i] = rk * q0 + gk * q1;
+                    qo[i] = kUpdateAlways ? sh(qout, src) : qout;
                 }
             }
         }
@@ -245,7 +282,7 @@ struct PairColumns {
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
                 uo[i] = sh(uo[i], src);
-                qo[i] = sh(qo[i], src);
+                if constexpr (!G) qo[i] = sh(qo[i], src);
             }
         }
         dO = sh(dout, src);
@@ -262,13 +299,19 @@ struct PairColumns {
     // Done at 32 slots (32 < n <= 64) only: n <= 32 has never shown the
     // drift in the tests' families, and there the refresh cost complex
     // double n = 32 8 % (H100, batch 1 000 and 100 000), register pressure.
-    static constexpr bool kRefreshDiagonal = P == 32;
+    // The Gram form refreshes ||w_k||^2 and ||w_o||^2 at every n.
+    static constexpr bool kRefreshDiagonal = G || P == 32;
     __device__ __forceinline__ void refresh_diagonal() {
         R a[2] = {R(0), R(0)}, b[2] = {R(0), R(0)};
 #pragma unroll
         for (int i = 0; i < kRows; ++i) {
-            a[i & 1] += core::real(conj(qk[i]) * uk[i]);
-            b[i & 1] += core::real(conj(qo[i]) * uo[i]);
+            if constexpr (G) {
+                a[i & 1] += abs2(uk[i]);
+                b[i & 1] += abs2(uo[i]);
+            } else {
+                a[i & 1] += core::real(conj(qk[i]) * uk[i]);
+                b[i & 1] += core::real(conj(qo[i]) * uo[i]);
+            }
         }
         R x = a[0] + a[1], y = b[0] + b[1];
         slot_sum2(x, y);
@@ -280,42 +323,194 @@ struct PairColumns {
     // the sum over the matrix of |g_jt|^2 as met (off(Q^H A Q)^2 of the sweep).
     __device__ R sweep() {
         if constexpr (kRefreshDiagonal) refresh_diagonal();
+        // The Gram form: a pair's term of off(Q^H A Q)^2 is |g|^2 / (||w_k||
+        // + ||w_o||)^2 to first order (see exact_off); the sweep sums |g|^2
+        // and divides by 4 min ||w||^2 at the sweep's start (no division per
+        // step; the estimate only decides when exact_off runs).
+        R dmin = R(1);
+        if constexpr (G) {
+            const R inf = core::limits<R>::huge();
+            const R a = ik < n ? dk : inf, b = io < n ? dO : inf;
+            dmin = team_min(b < a ? b : a);
+        }
         R off2 = R(0);
         for (int r = 0; r < m - 1; ++r) {
-            T xk, xo;
-            cross(xk, xo);
             const bool on = ik < n && io < n;
-            const T apq = (xk + conj(xo)) * R(0.5);
+            T apq;
+            if constexpr (G) {
+                apq = gram_cross();
+            } else {
+                T xk, xo;
+                cross(xk, xo);
+                apq = (xk + conj(xo)) * R(0.5);
+            }
             R c = R(1), delta = R(0), s_abs = R(0);
             T s = T(0), phase = T(1);
             const bool rotate = lane_rotation<T, core::is_complex<T>, true>(dk, dO, apq, c, s, delta, &s_abs, &phase, on);
             if (on && first) off2 += R(2) * abs2(apq);
             rotate_and_move(rotate, c, s, delta, s_abs, phase);
         }
+        if constexpr (G) return team_sum(off2) / (R(4) * dmin);
         return team_sum(off2);
     }
 
-    // off(Q^H U) = sqrt(sum over j != k of |q_j^H u_k|^2), exactly.
+    // off(Q^H U) = sqrt(sum over j != k of |q_j^H u_k|^2), exactly. The
+    // Gram form: with C = Q^H B Q (B = A + sigma I, W = B Q), W^H W = C^2,
+    // so g_jk = (c_j + c_k) C_jk + (F^2)_jk for C's off-diagonal part F,
+    // and ||w_j||^2 = c_j^2 + (F^2)_jj: off(Q^H A Q) = off(C) is
+    // sqrt(sum over j != k of |g_jk|^2 / (||w_j|| + ||w_k||)^2) to first
+    // order in F, computed exactly from the columns as they are.
     __device__ R exact_off() {
+        if constexpr (G) {
+            // ||w|| in dk and dO while the columns only move (the next
+            // sweep refreshes them), so a step takes no square root.
+            refresh_diagonal();
+            dk = core::rsqrt_(dk);
+            dO = core::rsqrt_(dO);
+        }
         R s2 = R(0);
         for (int r = 0; r < m - 1; ++r) {
-            T xk, xo;
-            cross(xk, xo);
-            if (ik < n && io < n && first) s2 += abs2(xk) + abs2(xo);
+            const bool on = ik < n && io < n && first;
+            if constexpr (G) {
+                const T g = gram_cross();
+                const R d = dk + dO;
+                const R rd = fast_rsqrt(d * d);  // 1 / d (d^2 is normal where it counts)
+                if (on) s2 += R(2) * abs2(g) * (rd * rd);
+            } else {
+                T xk, xo;
+                cross(xk, xo);
+                if (on) s2 += abs2(xk) + abs2(xo);
+            }
             rotate_and_move(false, R(1), T(0), R(0), R(0), T(1));
         }
         return core::rsqrt_(team_sum(s2));
     }
 };
 
+// The Gram form (plan::tuning::cuda_jacobi_pair_gram): the pair kernel's
+// iteration on W = B Q, B = A + sigma I, without Q. W^H W = Q^H B^2 Q, so
+// the rotations that make W's columns orthogonal diagonalize B^2, and with
+// B positive definite B itself: at the end W = Q Lambda_B, the eigenvectors
+// are W's columns normalized, and the eigenvalues are their Rayleigh
+// quotients with A. A step reads and updates one column of U per player
+// instead of two (U and Q), so it takes half the registers, shuffles and
+// updates of the Q^H A Q form. The shift only has to make B positive
+// definite with no eigenvalue near 0: sigma much larger than ||A||_2 would
+// raise the rounding of W^H W (of order u sigma^2) and with it the floor
+// under off(Q^H A Q), so the first try takes sigma = 3 ||A||_F / sqrt(n).
+
+// Reloads the lane's rows of its two current columns of A, scaled as at
+// the start (the players have moved since; any start Q = I works).
+template <class Cols, class T>
+__device__ void gram_reload(Cols &c, const SyevjProblem<T> &p, const core::MatView<T> &av, int e) {
+    using R = core::real_t<T>;
+    const core::jacobi::Pow2Scale<R> scale(e);
+#pragma unroll
+    for (int kr = 0; kr < Cols::kRows; ++kr) {
+        const int i = c.row0 + kr;
+        T xk = T(0), xo = T(0);
+        if (i < c.n) {
+            if (c.ik < c.n) xk = core::jacobi::hermitian_entry(p.lower, av, i, c.ik);
+            if (c.io < c.n) xo = core::jacobi::hermitian_entry(p.lower, av, i, c.io);
+        }
+        c.uk[kr] = e != 0 ? scale(xk) : xk;
+        c.uo[kr] = e != 0 ? scale(xo) : xo;
+    }
+}
+
+// From W = A (the lane's columns, scaled): the sweeps on W = A + sigma I,
+// then the two eigenvalues (lk, lo) and W's columns normalized. Returns
+// whether every eigenvalue of B came out at least sigma / 4 (B positive
+// definite and its eigenvectors well apart from 0).
+template <class Cols, class T>
+__device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
+                           const core::MatView<T> &av, int e, core::real_t<T> sigma, core::real_t<T> tol,
+                           core::real_t<T> normf, T *sw, int &sweeps, core::real_t<T> &off, core::real_t<T> &lk,
+                           core::real_t<T> &lo) {
+    using R = core::real_t<T>;
+    constexpr int kRows = Cols::kRows;
+    const int n = c.n, row0 = c.row0;
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        if (row0 + kr == c.ik && c.ik < n) c.uk[kr] += sigma;
+        if (row0 + kr == c.io && c.io < n) c.uo[kr] += sigma;
+    }
+    off = core::sweep_to_tolerance(
+        max_sweeps, tol, normf, [&] { return c.sweep(); }, [&] { return c.exact_off(); }, sweeps);
+    // Rayleigh quotients w^H A w / ||w||^2, A read again from the caller's
+    // triangle and scaled as at the start (||w|| - sigma would carry the
+    // rounding W gathered over the sweeps, of order u sigma). The team's W
+    // goes through shared memory, each slot's two columns in the order k, o.
+    constexpr int ldw = 2 * Cols::kSlots + 1;
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        sw[c.slot * 2 * ldw + row0 + kr] = c.uk[kr];
+        sw[(c.slot * 2 + 1) * ldw + row0 + kr] = c.uo[kr];
+    }
+    if constexpr (Cols::XW) __syncthreads();
+    else __syncwarp(c.tm.mask);
+    T yk[kRows], yo[kRows];
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        yk[kr] = T(0);
+        yo[kr] = T(0);
+    }
+    const core::jacobi::Pow2Scale<R> scale(e);
+    const T *wk = sw + c.slot * 2 * ldw, *wo = wk + ldw;
+    for (int j = 0; j < n; ++j) {
+        const T vk = wk[j], vo = wo[j];
+#pragma unroll
+        for (int kr = 0; kr < kRows; ++kr) {
+            const int i = row0 + kr;
+            if (i < n) {
+                T x = core::jacobi::hermitian_entry(p.lower, av, i, j);
+                if (e != 0) x = scale(x);
+                yk[kr] += x * vk;
+                yo[kr] += x * vo;
+            }
+        }
+    }
+    T xk = T(0), xo = T(0);
+    R nk = R(0), no = R(0);
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        xk += core::conj(c.uk[kr]) * yk[kr];
+        xo += core::conj(c.uo[kr]) * yo[kr];
+        nk += core::jacobi::abs2(c.uk[kr]);
+        no += core::jacobi::abs2(c.uo[kr]);
+    }
+    c.slot_sum2(xk, xo);
+    c.slot_sum2(nk, no);
+    lk = c.ik < n ? core::real(xk) / nk : R(0);
+    lo = c.io < n ? core::real(xo) / no : R(0);
+    const R rk = R(1) / core::rsqrt_(nk), ro = R(1) / core::rsqrt_(no);
+#pragma unroll
+    for (int kr = 0; kr < kRows; ++kr) {
+        c.uk[kr] *= rk;
+        c.uo[kr] *= ro;
+    }
+    const R floor = R(0.25) * sigma;
+    const int low = (c.ik < n && !(lk + sigma >= floor)) || (c.io < n && !(lo + sigma >= floor)) ? 1 : 0;
+    return c.team_max(low) == 0;
+}
+
 template <int P, int S>
 inline constexpr int kBlockThreads = P * S > 32 ? P * S : kThreads;
 
-template <class T, int P, int S, int MinB>
+// Shared bytes of a team's W in the Gram form (the Rayleigh quotients at
+// the end): 2P columns of 2P + 1 (an odd stride spreads the slots' columns
+// over the banks).
+// Sweeps of the Gram form's first try at most (see the kernel).
+inline constexpr int kGramFirstSweeps = 30;
+
+template <class T, int P>
+inline constexpr std::size_t kGramBytes = std::size_t(2 * P) * (2 * P + 1) * sizeof(T);
+
+template <class T, int P, int S, int MinB, bool G>
 __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
                                                                          std::int64_t b0, std::int64_t count) {
     using R = core::real_t<T>;
-    using Cols = PairColumns<T, P, S>;
+    using Cols = PairColumns<T, P, S, G>;
     constexpr int kRows = Cols::kRows;
     constexpr int kTeam = Cols::kTeam;
     extern __shared__ __align__(16) unsigned char smem[];
@@ -401,8 +596,10 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         fro += abs2(c.uk[kr]) + abs2(c.uo[kr]);
         if (row0 + kr == c.ik) dk = core::real(c.uk[kr]);
         if (row0 + kr == c.io) dq = core::real(c.uo[kr]);
-        c.qk[kr] = T(row0 + kr == c.ik ? 1 : 0);
-        c.qo[kr] = T(row0 + kr == c.io ? 1 : 0);
+        if constexpr (!G) {
+            c.qk[kr] = T(row0 + kr == c.ik ? 1 : 0);
+            c.qo[kr] = T(row0 + kr == c.io ? 1 : 0);
+        }
     }
     if constexpr (!Cols::kRefreshDiagonal) {  // else the first sweep computes them
         c.slot_sum2(dk, dq);  // one slice holds each diagonal entry, the others add zeros
@@ -412,23 +609,71 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     const R normf = core::rsqrt_(c.team_sum(fro));
     const R tol = core::block_tol<R>(opt.tol, n) * normf;
     int sweeps = 0;
-    const R off = core::sweep_to_tolerance(
-        opt.max_sweeps, tol, normf, [&] { return c.sweep(); }, [&] { return c.exact_off(); }, sweeps);
-
-    // The two eigenvalues, their places in the ascending order, the outputs.
-    T xk = T(0), xo = T(0);
-    R nk = R(0), no = R(0);
+    R off, lk, lo;
+    if constexpr (G) {
+        // The Gram form, W = (A + sigma I) Q: first with sigma four times
+        // the eigenvalues' root mean square ||A||_F / sqrt(n) (random
+        // matrices' spectra lie within about twice that), at most 1.34
+        // ||A||_F (>= 1.34 ||A||_2: then A + sigma I is positive definite
+        // with its eigenvalues >= sigma / 4, so n <= 9 never retries).
+        // If some eigenvalue of A + sigma I comes out below sigma / 4, the
+        // sweeps left start again from A with the safe shift
+        // 2 min(||A||_1, ||A||_F) >= 2 ||A||_2 (see gram_solve).
+        const R rms = normf / core::rsqrt_(R(n));
+        const R heuristic = core::rmin(R(4) * rms, R(1.34) * normf);
+        // Column sums of |a_ij| (cabs1 for complex: an upper bound) and
+        // the diagonal: ||A||_1, and Gershgorin's bound -lambda_min(A) <=
+        // g = max_j (sum over i != j of |a_ij|) - a_jj.
+        R ck = R(0), co = R(0), ak = R(0), ao = R(0);
 #pragma unroll
-    for (int kr = 0; kr < kRows; ++kr) {
-        xk += conj(c.qk[kr]) * c.uk[kr];
-        xo += conj(c.qo[kr]) * c.uo[kr];
-        nk += abs2(c.qk[kr]);
-        no += abs2(c.qo[kr]);
+        for (int kr = 0; kr < kRows; ++kr) {
+            ck += core::abs1(c.uk[kr]);
+            co += core::abs1(c.uo[kr]);
+            if (row0 + kr == c.ik) ak = core::real(c.uk[kr]);
+            if (row0 + kr == c.io) ao = core::real(c.uo[kr]);
+        }
+        c.slot_sum2(ck, co);
+        c.slot_sum2(ak, ao);  // one slice holds each diagonal entry
+        const R a1 = c.team_max(co > ck ? co : ck);
+        const R none = -core::limits<R>::huge();
+        const R gk = c.ik < n ? ck - core::rabs(ak) - ak : none, go = c.io < n ? co - core::rabs(ao) - ao : none;
+        const R gersh = c.team_max(go > gk ? go : gk);
+        // A shift above 1.4 g (and at least rms) leaves A + sigma I
+        // positive definite with its eigenvalues >= 0.28 sigma.
+        const R guaranteed = core::rmin(core::rmax(R(1.4) * gersh, rms), R(2) * core::rmin(a1, normf));
+        T *sw = reinterpret_cast<T *>(smem + Cols::kXBytes) + std::size_t(group) * kGramBytes<T, P> / sizeof(T);
+        // (Two call sites: with one, in a loop, ptxas spilled 200-290 bytes
+        // around the sweeps at 8-32 slots in double.)
+        // The heuristic shift gets at most kGramFirstSweeps sweeps: with an
+        // indefinite B whose eigenvalues come in pairs of nearly opposite
+        // sign, its iteration need not converge.
+        const bool sure = guaranteed <= heuristic;
+        const int first_max = sure ? opt.max_sweeps : core::rmin(opt.max_sweeps, kGramFirstSweeps);
+        if (!gram_solve(c, p, first_max, av, e, sure ? guaranteed : heuristic, tol, normf, sw, sweeps, off, lk, lo) &&
+            !sure) {
+            int more = 0;
+            gram_reload(c, p, av, e);
+            gram_solve(c, p, opt.max_sweeps - sweeps, av, e, guaranteed, tol, normf, sw, more, off, lk, lo);
+            sweeps += more;
+        }
+    } else {
+        off = core::sweep_to_tolerance(
+            opt.max_sweeps, tol, normf, [&] { return c.sweep(); }, [&] { return c.exact_off(); }, sweeps);
+        // The two eigenvalues.
+        T xk = T(0), xo = T(0);
+        R nk = R(0), no = R(0);
+#pragma unroll
+        for (int kr = 0; kr < kRows; ++kr) {
+            xk += conj(c.qk[kr]) * c.uk[kr];
+            xo += conj(c.qo[kr]) * c.uo[kr];
+            nk += abs2(c.qk[kr]);
+            no += abs2(c.qo[kr]);
+        }
+        c.slot_sum2(xk, xo);
+        c.slot_sum2(nk, no);
+        lk = c.ik < n ? core::real(xk) / nk : R(0);
+        lo = c.io < n ? core::real(xo) / no : R(0);
     }
-    c.slot_sum2(xk, xo);
-    c.slot_sum2(nk, no);
-    const R lk = c.ik < n ? core::real(xk) / nk : R(0);
-    const R lo = c.io < n ? core::real(xo) / no : R(0);
     int pk = c.ik, po = c.io;
     if (opt.sort) {
         pk = 0;
@@ -460,8 +705,13 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
                 if (row0 + kr < n) dst[row0 + kr] = qc[kr];
         }
     };
-    put(c.ik, pk, lk, c.qk);
-    put(c.io, po, lo, c.qo);
+    if constexpr (G) {
+        put(c.ik, pk, lk, c.uk);
+        put(c.io, po, lo, c.uo);
+    } else {
+        put(c.ik, pk, lk, c.qk);
+        put(c.io, po, lo, c.qo);
+    }
     if (l == 0) {
         p.info[b] = off <= tol ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
         if (p.sweeps) p.sweeps[b] = sweeps;
@@ -469,13 +719,13 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     }
 }
 
-template <class T, int P, int S, int MinB>
+template <class T, int P, int S, int MinB, bool G>
 batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
-    using Cols = PairColumns<T, P, S>;
+    using Cols = PairColumns<T, P, S, G>;
     constexpr int threads = kBlockThreads<P, S>;
     constexpr int teams = threads / (P * S);
-    const std::size_t bytes = Cols::kXBytes;
-    auto kernel = syevj_pair_kernel<T, P, S, MinB>;
+    const std::size_t bytes = Cols::kXBytes + (G ? teams * kGramBytes<T, P> : 0);
+    auto kernel = syevj_pair_kernel<T, P, S, MinB, G>;
     const batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
@@ -487,8 +737,9 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
 template <class T, int P>
 batcheigStatus_t launch_tuned(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
     constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P);
-    constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P);
-    return launch<T, P, S, MinB>(s, p, opt);
+    constexpr bool G = plan::tuning::cuda_jacobi_pair_gram(sizeof(T), P);
+    constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P, G);
+    return launch<T, P, S, MinB, G>(s, p, opt);
 }
 
 }  // namespace syevj_pair_detail
