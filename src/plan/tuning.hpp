@@ -449,7 +449,8 @@ constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return ele
 // resident either way, and fewer slices mean fewer per-lane copies of the
 // rotation and a shorter sum across the team's warps. Complex double
 // allows at most 8 rows per lane.)
-constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots) {
+constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool gram = false) {
+    if (gram && slots == 32 && element_bytes == 16) return 4;
     if (slots <= 4) return 4;
     if (slots == 32) return element_bytes == 16 ? 8 : 4;
     return element_bytes == 16 ? 4 : 2;

@@ -96,7 +96,7 @@ struct PairColumns {
     static constexpr int kWarps = XW ? kTeam / 32 : 1;
     static constexpr int kWarpTeam = XW ? 32 : kTeam;
     static_assert(kRows * S == 2 * P && kRows >= 1, "slices split the rows evenly");
-    static_assert(sizeof(T) * kRows * 4 <= 512, "a lane's four column parts must fit in its registers");
+    static_assert(sizeof(T) * kRows * (G ? 2 : 4) <= 512, "a lane's column parts must fit in its registers");
     // Shared bytes of the cross-warp sums: 2 buffers x W warps x P slots x
     // two values of T.
     static constexpr std::size_t kXBytes = XW ? 2 * std::size_t(kWarps) * P * 2 * sizeof(T) : 0;
@@ -449,36 +449,51 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
     }
     if constexpr (Cols::XW) __syncthreads();
     else __syncwarp(c.tm.mask);
-    T yk[kRows], yo[kRows];
-#pragma unroll
-    for (int kr = 0; kr < kRows; ++kr) {
-        yk[kr] = T(0);
-        yo[kr] = T(0);
-    }
+    // Both columns in one pass over A, or one at a time where two column
+    // accumulators would spill (complex double at 32 slots).
+    constexpr int kAtOnce = sizeof(T) * kRows > 128 ? 1 : 2;
     const core::jacobi::Pow2Scale<R> scale(e);
-    const T *wk = sw + c.slot * 2 * ldw, *wo = wk + ldw;
-    for (int j = 0; j < n; ++j) {
-        const T vk = wk[j], vo = wo[j];
+    T xq[2];
+    R nq[2];
 #pragma unroll
-        for (int kr = 0; kr < kRows; ++kr) {
-            const int i = row0 + kr;
-            if (i < n) {
-                T x = core::jacobi::hermitian_entry(p.lower, av, i, j);
-                if (e != 0) x = scale(x);
-                yk[kr] += x * vk;
-                yo[kr] += x * vo;
+    for (int c0 = 0; c0 < 2; c0 += kAtOnce) {
+        T y[kAtOnce][kRows];
+#pragma unroll
+        for (int q = 0; q < kAtOnce; ++q)
+#pragma unroll
+            for (int kr = 0; kr < kRows; ++kr) y[q][kr] = T(0);
+        const T *wcol = sw + (c.slot * 2 + c0) * ldw;
+        for (int j = 0; j < n; ++j) {
+            T v[kAtOnce];
+#pragma unroll
+            for (int q = 0; q < kAtOnce; ++q) v[q] = wcol[q * ldw + j];
+#pragma unroll
+            for (int kr = 0; kr < kRows; ++kr) {
+                const int i = row0 + kr;
+                if (i < n) {
+                    T a = core::jacobi::hermitian_entry(p.lower, av, i, j);
+                    if (e != 0) a = scale(a);
+#pragma unroll
+                    for (int q = 0; q < kAtOnce; ++q) y[q][kr] += a * v[q];
+                }
             }
         }
-    }
-    T xk = T(0), xo = T(0);
-    R nk = R(0), no = R(0);
 #pragma unroll
-    for (int kr = 0; kr < kRows; ++kr) {
-        xk += core::conj(c.uk[kr]) * yk[kr];
-        xo += core::conj(c.uo[kr]) * yo[kr];
-        nk += core::jacobi::abs2(c.uk[kr]);
-        no += core::jacobi::abs2(c.uo[kr]);
+        for (int q = 0; q < kAtOnce; ++q) {
+            T x = T(0);
+            R nrm = R(0);
+#pragma unroll
+            for (int kr = 0; kr < kRows; ++kr) {
+                const T u = c0 + q == 0 ? c.uk[kr] : c.uo[kr];
+                x += core::conj(u) * y[q][kr];
+                nrm += core::jacobi::abs2(u);
+            }
+            xq[c0 + q] = x;
+            nq[c0 + q] = nrm;
+        }
     }
+    T xk = xq[0], xo = xq[1];
+    R nk = nq[0], no = nq[1];
     c.slot_sum2(xk, xo);
     c.slot_sum2(nk, no);
     lk = c.ik < n ? core::real(xk) / nk : R(0);
@@ -736,8 +751,8 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
 // The slices and the register bound of plan::tuning for P slots.
 template <class T, int P>
 batcheigStatus_t launch_tuned(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
-    constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P);
     constexpr bool G = plan::tuning::cuda_jacobi_pair_gram(sizeof(T), P);
+    constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P, G);
     constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P, G);
     return launch<T, P, S, MinB, G>(s, p, opt);
 }
