@@ -448,7 +448,12 @@ constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return ele
 // two blocks of 128 threads per SM; every matrix of a batch of 200 is
 // resident either way, and fewer slices mean fewer per-lane copies of the
 // rotation and a shorter sum across the team's warps. Complex double
-// allows at most 8 rows per lane.)
+// allows at most 8 rows per lane in the Q^H A Q form.) In the Gram form
+// (cuda_jacobi_pair_gram; a lane holds only W's two column parts) complex
+// double takes S4, measured 2026-11-24 on an H100 with the same command at
+// batch 200, n = 33 / 48 / 64 (ms): S8 0.636 / 0.941 / 1.254, S4 0.522 /
+// 0.786 / 1.099 (with the Rayleigh quotients one column at a time; S2 and
+// the other precisions at S2 were slower).
 constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool gram = false) {
     if (gram && slots == 32 && element_bytes == 16) return 4;
     if (slots <= 4) return 4;
