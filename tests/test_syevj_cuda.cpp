@@ -16,7 +16,9 @@
 //  - a NaN matrix in the middle of a batch is isolated;
 //  - the shared-memory variants claim n exactly while syevj_shared_bytes()
 //    fits in 227 KiB, refuse the next n with NOT_SUPPORTED and write nothing;
-//  - AUTO handles n = 1..200.
+//  - AUTO handles n = 1..200;
+//  - LANE solves matrices with one dominant negative eigenvalue (the Gram
+//    form's later tries) as accurately as any other.
 // Skipped (reported as skipped) without a usable GPU.
 #include <cuda_runtime.h>
 
@@ -374,6 +376,70 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (LANE)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_LANE);
+}
+
+namespace {
+
+/// Matrices whose most negative eigenvalue is far below -4 ||A||_F / sqrt(n):
+/// the cluster families (one eigenvalue of modulus 1, the other n - 1 of
+/// modulus 1/c), negated where the trace is positive so that the lone
+/// eigenvalue is -1, at every magnitude class.
+template <class T>
+std::vector<HermMatrix<T>> negative_dominant_batch(int n, int count) {
+  const HermFamily fams[] = {HermFamily::OrthCluster, HermFamily::DiagCluster};
+  const Magnitude mags[] = {Magnitude::Unit, Magnitude::NearOverflow, Magnitude::NearUnderflow};
+  std::vector<HermMatrix<T>> v;
+  for (int b = 0; b < count; ++b) {
+    HermMatrix<T> m = make_herm_matrix<T>(fams[b % 2], mags[(b / 2) % 3], n, make_seed(5151, n, b));
+    double trace = 0;
+    for (int i = 0; i < n; ++i) trace += to_wide<double>(m.a[static_cast<size_t>(i) * n + i]).real();
+    if (trace > 0)
+      for (auto &x : m.a) x = -x;
+    v.push_back(std::move(m));
+  }
+  return v;
+}
+
+}  // namespace
+
+// The lane kernel's Gram form (n > 16 in double and complex float, n > 8 in
+// complex double) runs one-sided Jacobi on A + sigma I and needs that matrix
+// positive definite. Its first shift is at most 4 ||A||_F / sqrt(n), below 1
+// = |lambda_min| for these matrices from n = 17 on, and the shift the
+// Gershgorin bound guarantees (at least 1.4 here) is larger, so the first
+// attempt is refused and every matrix here is solved by the second attempt,
+// with the guaranteed shift. It must be as accurate as any other. (Float
+// runs the two-sided form at every n; the case checks it as well.)
+TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the Gram form's second shift)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  using R = real_t<T>;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const batcheigAlgorithm_t alg = BATCHEIG_ALG_JACOBI_CUDA_LANE;
+  const std::vector<int> sizes =
+      only_listed_sizes(test_level() == TestLevel::Quick ? std::vector<int>{17, 33, 64}
+                                                         : std::vector<int>{17, 24, 32, 33, 47, 48, 64});
+  for (const int n : sizes) {
+    const int count = 12;
+    const auto mats = negative_dominant_batch<T>(n, count);
+    for (const batcheigEigMode_t jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
+      INFO(precision_name<T>() << " | n = " << n << " | jobz " << (jobz == BATCHEIG_EIG_MODE_VECTOR ? "V" : "N"));
+      if (!syevj_variant_claims<T>(alg, n, jobz == BATCHEIG_EIG_MODE_VECTOR)) continue;
+      SyevjOptions opt;
+      opt.jobz = jobz;
+      opt.uplo = n % 2 ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, JacobiSettings{alg, 0, 1});
+      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
+      for (int b = 0; b < count; ++b) {
+        INFO("matrix " << b << ": " << mats[b].describe() << ", sweeps " << hr.sweeps[b] << ", residual "
+                       << hr.resid[b]);
+        check_syevj_matrix(mats[b].a, hr.run, b, oracle_heev(mats[b].a, n));
+        CHECK(hr.resid[b] <= syevj_effective_tol<R>(0.0, n, alg));
+        CHECK(hr.sweeps[b] >= 1);
+      }
+    }
+  }
 }
 
 TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (CLUSTER)",

@@ -354,7 +354,8 @@ struct PairColumns {
         return team_sum(off2);
     }
 
-    // off(Q^H U) = sqrt(sum over j != k of |q_j^H u_k|^2), exactly. The
+    // off(H) for H the Hermitian part of Q^H U, exactly: sqrt(sum over
+    // j != k of |(q_j^H u_k + conj(q_k^H u_j)) / 2|^2). The
     // Gram form: with C = Q^H B Q (B = A + sigma I, W = B Q), W^H W = C^2,
     // so g_jk = (c_j + c_k) C_jk + (F^2)_jk for C's off-diagonal part F,
     // and ||w_j||^2 = c_j^2 + (F^2)_jj: off(Q^H A Q) = off(C) is
@@ -377,9 +378,12 @@ struct PairColumns {
                 const R rd = fast_rsqrt(d * d);  // 1 / d (d^2 is normal where it counts)
                 if (on) s2 += R(2) * abs2(g) * (rd * rd);
             } else {
+                // The Hermitian part of Q^H U, as the rotations see it: its
+                // other part is rounding that U's updates gathered, which no
+                // rotation removes and which grows with every sweep.
                 T xk, xo;
                 cross(xk, xo);
-                if (on) s2 += abs2(xk) + abs2(xo);
+                if (on) s2 += R(0.5) * abs2(xk + conj(xo));
             }
             rotate_and_move(false, R(1), T(0), R(0), R(0), T(1));
         }
@@ -426,12 +430,16 @@ template <class Cols, class T>
 __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
                            const core::MatView<T> &av, int e, core::real_t<T> sigma, core::real_t<T> tol,
                            core::real_t<T> normf, T *sw, int &sweeps, core::real_t<T> &off, core::real_t<T> &lk,
-                           core::real_t<T> &lo) {
+                           core::real_t<T> &lo, bool flip = false) {
     using R = core::real_t<T>;
     constexpr int kRows = Cols::kRows;
     const int n = c.n, row0 = c.row0;
 #pragma unroll
     for (int kr = 0; kr < kRows; ++kr) {
+        if (flip) {
+            c.uk[kr] = -c.uk[kr];
+            c.uo[kr] = -c.uo[kr];
+        }
         if (row0 + kr == c.ik && c.ik < n) c.uk[kr] += sigma;
         if (row0 + kr == c.io && c.io < n) c.uo[kr] += sigma;
     }
@@ -504,8 +512,8 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
         c.uk[kr] *= rk;
         c.uo[kr] *= ro;
     }
-    const R floor = R(0.25) * sigma;
-    const int low = (c.ik < n && !(lk + sigma >= floor)) || (c.io < n && !(lo + sigma >= floor)) ? 1 : 0;
+    const R floor = R(0.25) * sigma, sk = flip ? -lk : lk, so = flip ? -lo : lo;
+    const int low = (c.ik < n && !(sk + sigma >= floor)) || (c.io < n && !(so + sigma >= floor)) ? 1 : 0;
     return c.team_max(low) == 0;
 }
 
@@ -666,10 +674,29 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         const int first_max = sure ? opt.max_sweeps : core::rmin(opt.max_sweeps, kGramFirstSweeps);
         if (!gram_solve(c, p, first_max, av, e, sure ? guaranteed : heuristic, tol, normf, sw, sweeps, off, lk, lo) &&
             !sure) {
+            // The first try's Rayleigh quotients are A's eigenvalues (the
+            // iteration on an indefinite B still converges to B's
+            // eigenvectors, short of pairs with |lambda + sigma| alike).
+            // Where its largest is below 0.6 sigma, -A + sigma I (same
+            // shift, so the same floor under the residual) is positive
+            // definite: a matrix with a dominant negative eigenvalue is
+            // solved as -A. Otherwise, or if that fails too, the safe shift
+            // (a larger floor: the rounding of W^H W grows as sigma^2).
+            const R none = -core::limits<R>::huge();
+            const R top = c.team_max(core::rmax(c.ik < n ? lk : none, c.io < n ? lo : none));
+            const bool flip = top <= R(0.6) * heuristic;
             int more = 0;
             gram_reload(c, p, av, e);
-            gram_solve(c, p, opt.max_sweeps - sweeps, av, e, guaranteed, tol, normf, sw, more, off, lk, lo);
+            const int left = opt.max_sweeps - sweeps;
+            const bool done = gram_solve(c, p, flip ? core::rmin(left, kGramFirstSweeps) : left, av, e,
+                                         flip ? heuristic : guaranteed, tol, normf, sw, more, off, lk, lo, flip);
             sweeps += more;
+            if (!done && flip) {
+                more = 0;
+                gram_reload(c, p, av, e);
+                gram_solve(c, p, opt.max_sweeps - sweeps, av, e, guaranteed, tol, normf, sw, more, off, lk, lo);
+                sweeps += more;
+            }
         }
     } else {
         off = core::sweep_to_tolerance(
