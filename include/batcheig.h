@@ -447,8 +447,10 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   ::BATCHEIG_STATUS_NOT_SUPPORTED beyond): the one-sided method with
  *   blocks of one column (same tolerance floor), the two columns of a
  *   round-robin pair in the registers of one lane (or of the 2-8 lanes
- *   that split their rows), with their columns of A Q and Q. It tests
- *   convergence after a sweep, so it runs at least one sweep. In double
+ *   that split their rows), with their columns of A Q and Q; A_k is the
+ *   Hermitian part of Q^H (A Q) (its other part is rounding that no
+ *   rotation removes). It tests convergence after a sweep, so it runs at
+ *   least one sweep. In double
  *   and single complex precision for n > 16, and in double complex for
  *   n > 8, it runs instead the Gram form: the same rotations computed from
  *   the columns of W = (A + sigma I) Q alone (Q is not kept), which become
@@ -458,8 +460,11 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   holds for most matrices (4 ||A||_F / sqrt(n), at most 1.34 ||A||_F),
  *   unless Gershgorin's bound on -lambda_min(A) is smaller; if an
  *   eigenvalue of A + sigma I then comes out below sigma / 4, the matrix
- *   is solved again from A with a shift that always holds (its sweeps
- *   count too; the first try gets at most 30). Its A_k is Q^H A Q to first
+ *   is solved again: as -A with the same shift where the first try's
+ *   eigenvalues show -A + sigma I positive definite (at most 30 sweeps),
+ *   otherwise or after that with a shift that always holds, which raises
+ *   the residual's floor (the sweeps of every try count; the first gets
+ *   at most 30). Its A_k is Q^H A Q to first
  *   order: off(A_k) = sqrt(sum_{i != j} |w_i^H w_j|^2 /
  *   (||w_i|| + ||w_j||)^2). For a matrix that did not converge its
  *   vectors are only as orthogonal as that iterate's columns.
