@@ -460,8 +460,7 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool
     if (slots == 32) return element_bytes == 16 ? 8 : 4;
     return element_bytes == 16 ? 4 : 2;
 }
-constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots, bool gram = false) {
-    (void)gram;
+constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
     return slots == 8 && element_bytes < 16 ? 4 : 1;
 }
 // Whether the pair kernel updates a pair's columns also without a rotation

@@ -47,6 +47,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/problem.hpp"
 #include "core/jacobi_keep_one.hpp"
@@ -117,49 +118,34 @@ struct PairColumns {
     template <class V>
     __device__ __forceinline__ V sh(V v, int src) const { return shfl(v, src, tm.mask, P); }
 
-    // Sums over the S slices of a slot.
-    template <class V>
-    __device__ __forceinline__ void slot_sum2(V &a, V &b) {
+    // Sums over the S slices of a slot, of one or two values (each sum in
+    // the same order whatever the count).
+    template <class... V>
+    __device__ __forceinline__ void slot_sum(V &...v) {
+        static_assert(sizeof...(V) >= 1 && sizeof...(V) <= 2, "a slot's buffer holds two values");
 #pragma unroll
-        for (int o = P; o < kWarpTeam; o <<= 1) {
-            a += shfl_xor(a, o, tm.mask);
-            b += shfl_xor(b, o, tm.mask);
-        }
+        for (int o = P; o < kWarpTeam; o <<= 1) ((v += shfl_xor(v, o, tm.mask)), ...);
         if constexpr (XW) {
-            static_assert(sizeof(V) <= sizeof(T), "slot too narrow");
+            static_assert(((sizeof(V) <= sizeof(T)) && ...), "slot too narrow");
             const int w = threadIdx.x / 32;
-            auto at = [&](int ww, int k) {
-                return reinterpret_cast<V *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2 + k) * sizeof(T));
+            auto at = [&](auto &x, int ww, int k) {
+                using X = std::remove_reference_t<decltype(x)>;
+                return reinterpret_cast<X *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2 + k) * sizeof(T));
             };
             if ((threadIdx.x & 31) < P) {
-                *at(w, 0) = a;
-                *at(w, 1) = b;
+                int k = 0;
+                ((*at(v, w, k++) = v), ...);
             }
             __syncthreads();
-            a = *at(0, 0);
-            b = *at(0, 1);
+            {
+                int k = 0;
+                ((v = *at(v, 0, k++)), ...);
+            }
 #pragma unroll
             for (int ww = 1; ww < kWarps; ++ww) {
-                a += *at(ww, 0);
-                b += *at(ww, 1);
+                int k = 0;
+                ((v += *at(v, ww, k++)), ...);
             }
-            parity ^= 1;
-        }
-    }
-    // The sum over the S slices of a slot, of one value.
-    template <class V>
-    __device__ __forceinline__ void slot_sum1(V &a) {
-#pragma unroll
-        for (int o = P; o < kWarpTeam; o <<= 1) a += shfl_xor(a, o, tm.mask);
-        if constexpr (XW) {
-            static_assert(sizeof(V) <= sizeof(T), "slot too narrow");
-            const int w = threadIdx.x / 32;
-            auto at = [&](int ww) { return reinterpret_cast<V *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2) * sizeof(T)); };
-            if ((threadIdx.x & 31) < P) *at(w) = a;
-            __syncthreads();
-            a = *at(0);
-#pragma unroll
-            for (int ww = 1; ww < kWarps; ++ww) a += *at(ww);
             parity ^= 1;
         }
     }
@@ -203,7 +189,7 @@ struct PairColumns {
         }
         xk = ak[0] + ak[1];
         xo = ao[0] + ao[1];
-        slot_sum2(xk, xo);
+        slot_sum(xk, xo);
     }
 
     // The Gram form: g = w_k^H w_o over the whole columns.
@@ -212,7 +198,7 @@ struct PairColumns {
 #pragma unroll
         for (int i = 0; i < kRows; ++i) a[i & 1] += conj(uk[i]) * uo[i];
         T g = a[0] + a[1];
-        slot_sum1(g);
+        slot_sum(g);
         return g;
     }
 
@@ -314,7 +300,7 @@ struct PairColumns {
             }
         }
         R x = a[0] + a[1], y = b[0] + b[1];
-        slot_sum2(x, y);
+        slot_sum(x, y);
         dk = x;
         dO = y;
     }
@@ -401,7 +387,8 @@ struct PairColumns {
 // updates of the Q^H A Q form. The shift only has to make B positive
 // definite with no eigenvalue near 0: sigma much larger than ||A||_2 would
 // raise the rounding of W^H W (of order u sigma^2) and with it the floor
-// under off(Q^H A Q), so the first try takes sigma = 3 ||A||_F / sqrt(n).
+// under off(Q^H A Q), so the first try takes a small sigma (see the
+// kernel).
 
 // Reloads the lane's rows of its two current columns of A, scaled as at
 // the start (the players have moved since; any start Q = I works).
@@ -502,8 +489,8 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
     }
     T xk = xq[0], xo = xq[1];
     R nk = nq[0], no = nq[1];
-    c.slot_sum2(xk, xo);
-    c.slot_sum2(nk, no);
+    c.slot_sum(xk, xo);
+    c.slot_sum(nk, no);
     lk = c.ik < n ? core::real(xk) / nk : R(0);
     lo = c.io < n ? core::real(xo) / no : R(0);
     const R rk = R(1) / core::rsqrt_(nk), ro = R(1) / core::rsqrt_(no);
@@ -520,12 +507,12 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
 template <int P, int S>
 inline constexpr int kBlockThreads = P * S > 32 ? P * S : kThreads;
 
-// Shared bytes of a team's W in the Gram form (the Rayleigh quotients at
-// the end): 2P columns of 2P + 1 (an odd stride spreads the slots' columns
-// over the banks).
 // Sweeps of the Gram form's first try at most (see the kernel).
 inline constexpr int kGramFirstSweeps = 30;
 
+// Shared bytes of a team's W in the Gram form (the Rayleigh quotients at
+// the end): 2P columns of 2P + 1 (an odd stride spreads the slots' columns
+// over the banks).
 template <class T, int P>
 inline constexpr std::size_t kGramBytes = std::size_t(2 * P) * (2 * P + 1) * sizeof(T);
 
@@ -625,7 +612,7 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         }
     }
     if constexpr (!Cols::kRefreshDiagonal) {  // else the first sweep computes them
-        c.slot_sum2(dk, dq);  // one slice holds each diagonal entry, the others add zeros
+        c.slot_sum(dk, dq);  // one slice holds each diagonal entry, the others add zeros
         c.dk = dk;
         c.dO = dq;
     }
@@ -640,8 +627,8 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         // ||A||_F (>= 1.34 ||A||_2: then A + sigma I is positive definite
         // with its eigenvalues >= sigma / 4, so n <= 9 never retries).
         // If some eigenvalue of A + sigma I comes out below sigma / 4, the
-        // sweeps left start again from A with the safe shift
-        // 2 min(||A||_1, ||A||_F) >= 2 ||A||_2 (see gram_solve).
+        // sweeps left start again from A (gram_solve returns false; the
+        // later tries are described below).
         const R rms = normf / core::rsqrt_(R(n));
         const R heuristic = core::rmin(R(4) * rms, R(1.34) * normf);
         // Column sums of |a_ij| (cabs1 for complex: an upper bound) and
@@ -655,18 +642,20 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
             if (row0 + kr == c.ik) ak = core::real(c.uk[kr]);
             if (row0 + kr == c.io) ao = core::real(c.uo[kr]);
         }
-        c.slot_sum2(ck, co);
-        c.slot_sum2(ak, ao);  // one slice holds each diagonal entry
+        c.slot_sum(ck, co);
+        c.slot_sum(ak, ao);  // one slice holds each diagonal entry
         const R a1 = c.team_max(co > ck ? co : ck);
         const R none = -core::limits<R>::huge();
         const R gk = c.ik < n ? ck - core::rabs(ak) - ak : none, go = c.io < n ? co - core::rabs(ao) - ao : none;
         const R gersh = c.team_max(go > gk ? go : gk);
-        // A shift above 1.4 g (and at least rms) leaves A + sigma I
-        // positive definite with its eigenvalues >= 0.28 sigma.
+        // The safe shift, the smaller of two that always hold: 1.4 g (at
+        // least rms) leaves A + sigma I positive definite with its
+        // eigenvalues >= 0.28 sigma, and 2 min(||A||_1, ||A||_F) >=
+        // 2 ||A||_2 with its eigenvalues >= sigma / 2.
         const R guaranteed = core::rmin(core::rmax(R(1.4) * gersh, rms), R(2) * core::rmin(a1, normf));
         T *sw = reinterpret_cast<T *>(smem + Cols::kXBytes) + std::size_t(group) * kGramBytes<T, P> / sizeof(T);
-        // (Two call sites: with one, in a loop, ptxas spilled 200-290 bytes
-        // around the sweeps at 8-32 slots in double.)
+        // (One call site per try: with the tries in a loop, ptxas spilled
+        // more around the sweeps in double, and the kernel was slower.)
         // The heuristic shift gets at most kGramFirstSweeps sweeps: with an
         // indefinite B whose eigenvalues come in pairs of nearly opposite
         // sign, its iteration need not converge.
@@ -711,8 +700,8 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
             nk += abs2(c.qk[kr]);
             no += abs2(c.qo[kr]);
         }
-        c.slot_sum2(xk, xo);
-        c.slot_sum2(nk, no);
+        c.slot_sum(xk, xo);
+        c.slot_sum(nk, no);
         lk = c.ik < n ? core::real(xk) / nk : R(0);
         lo = c.io < n ? core::real(xo) / no : R(0);
     }
@@ -780,7 +769,7 @@ template <class T, int P>
 batcheigStatus_t launch_tuned(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
     constexpr bool G = plan::tuning::cuda_jacobi_pair_gram(sizeof(T), P);
     constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P, G);
-    constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P, G);
+    constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P);
     return launch<T, P, S, MinB, G>(s, p, opt);
 }
 
