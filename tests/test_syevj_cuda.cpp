@@ -380,67 +380,18 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 
 namespace {
 
-/// H D H with H = I - 2 v v^H / v^H v (v random) and D = diag(1, -1, then
-/// n - 2 values of modulus 2^-10 or less), scaled by 2^scale_exp: a dense
-/// matrix with eigenvalues +-1 (times the scale) and a cluster near 0.
-template <class T>
-HermMatrix<T> plus_minus_one(int n, int scale_exp, std::uint64_t seed) {
-  using C = std::complex<long double>;
-  Rng rng(seed);
-  std::vector<C> v(static_cast<size_t>(n));
-  long double vv = 0;
-  for (auto &x : v) {
-    x = C(rng.uniform_pm1(), is_complex_v<T> ? rng.uniform_pm1() : 0.0);
-    vv += std::norm(x);
-  }
-  std::vector<long double> d(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) d[i] = i == 0 ? 1.0L : i == 1 ? -1.0L : std::ldexp(rng.uniform_pm1(), -10);
-  HermMatrix<T> m;
-  m.family = HermFamily::OrthCluster;  // described as its nearest family
-  m.n = n;
-  m.seed = seed;
-  m.scale_exp = scale_exp;
-  m.a.resize(static_cast<size_t>(n) * n);
-  // (H D H)_ij = d_i [i == j] - 2 (d_i + d_j) v_i conj(v_j) / vv
-  //              + 4 v_i conj(v_j) (sum_k d_k |v_k|^2) / vv^2.
-  long double dv = 0;
-  for (int k = 0; k < n; ++k) dv += d[k] * std::norm(v[k]);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      const C vij = v[i] * std::conj(v[j]);
-      C x = (i == j ? C(d[i]) : C(0)) - 2.0L * (d[i] + d[j]) * vij / vv + 4.0L * vij * dv / (vv * vv);
-      if (i == j) x = C(x.real(), 0);
-      if (i < j) continue;  // the upper triangle mirrors the lower below
-      const long double re = std::ldexp(x.real(), scale_exp), im = std::ldexp(x.imag(), scale_exp);
-      if constexpr (is_complex_v<T>) {
-        m.a[static_cast<size_t>(j) * n + i] = T(static_cast<real_t<T>>(re), static_cast<real_t<T>>(im));
-        m.a[static_cast<size_t>(i) * n + j] = T(static_cast<real_t<T>>(re), static_cast<real_t<T>>(-im));
-      } else {
-        m.a[static_cast<size_t>(j) * n + i] = static_cast<T>(re);
-        m.a[static_cast<size_t>(i) * n + j] = static_cast<T>(re);
-      }
-    }
-  return m;
-}
-
 /// Matrices whose most negative eigenvalue is far below -4 ||A||_F / sqrt(n):
 /// the cluster families (one eigenvalue of modulus 1, the other n - 1 of
-/// modulus 1/c), negated where the trace is positive so that the lone
-/// eigenvalue is -1, at every magnitude class; and, every third, a matrix
-/// with eigenvalues +1 and -1 over a cluster near 0 (plus_minus_one).
+/// modulus 1/c) and plus-minus-one (eigenvalues +1 and -1 over a cluster
+/// near 0), negated where the trace is positive (so that a cluster
+/// family's lone eigenvalue is -1), at every magnitude class.
 template <class T>
 std::vector<HermMatrix<T>> negative_dominant_batch(int n, int count) {
-  const HermFamily fams[] = {HermFamily::OrthCluster, HermFamily::DiagCluster};
+  const HermFamily fams[] = {HermFamily::OrthCluster, HermFamily::DiagCluster, HermFamily::PlusMinusOne};
   const Magnitude mags[] = {Magnitude::Unit, Magnitude::NearOverflow, Magnitude::NearUnderflow};
-  const int big = detail::exponent_emax<real_t<T>>() - detail::ceil_log2(n) - 3, small = detail::exponent_emin<real_t<T>>() + 10;
   std::vector<HermMatrix<T>> v;
   for (int b = 0; b < count; ++b) {
-    if (b % 3 == 2) {
-      const int exps[] = {0, big, small};
-      v.push_back(plus_minus_one<T>(n, exps[(b / 3) % 3], make_seed(5152, n, b)));
-      continue;
-    }
-    HermMatrix<T> m = make_herm_matrix<T>(fams[b % 2], mags[(b / 2) % 3], n, make_seed(5151, n, b));
+    HermMatrix<T> m = make_herm_matrix<T>(fams[b % 3], mags[(b / 3) % 3], n, make_seed(5151, n, b));
     double trace = 0;
     for (int i = 0; i < n; ++i) trace += to_wide<double>(m.a[static_cast<size_t>(i) * n + i]).real();
     if (trace > 0)
@@ -457,11 +408,11 @@ std::vector<HermMatrix<T>> negative_dominant_batch(int n, int count) {
 // positive definite. Its first shift is at most 4 ||A||_F / sqrt(n), below 1
 // = |lambda_min| for these matrices from n = 17 on, and the shift the
 // Gershgorin bound guarantees (at least 1.4 here) is larger, so the first
-// try is refused (the +-1 matrices from n = 24 on). The cluster matrices are then solved as -A with the same
-// shift (their largest eigenvalue is near 0), the +-1 matrices by the third
-// try with the guaranteed shift. Each must be as accurate as any other.
+// try is refused (the +-1 matrices from n = 24 on). The cluster matrices
+// are then solved as -A with the same shift (their largest eigenvalue is
+// near 0), the +-1 matrices by the third try with the guaranteed shift. Each must be as accurate as any other.
 // (Float runs the Q^H A Q form at every n; the case checks it as well.)
-TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the Gram form's second shift)",
+TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the Gram form's later tries)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   using T = TestType;
   using R = real_t<T>;

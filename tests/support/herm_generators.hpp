@@ -39,6 +39,7 @@ enum class HermFamily {
   Random,        ///< entries uniform in [-1, 1] (complex: both parts), Hermitian
   Graded,        ///< D B D, B random Hermitian, D = diag(2^k), k uniform in [-g, g]
   Phases,        ///< P B P^H, B real symmetric random, P diagonal with random phases (real: signs)
+  PlusMinusOne,  ///< Q D Q^H, D = diag(1, -1, then n - 2 values in [-2^-10, 2^-10]); not in all_herm_families()
 };
 
 inline const char *herm_family_name(HermFamily f) {
@@ -55,6 +56,7 @@ inline const char *herm_family_name(HermFamily f) {
     case HermFamily::Random: return "random";
     case HermFamily::Graded: return "graded";
     case HermFamily::Phases: return "random-phases";
+    case HermFamily::PlusMinusOne: return "plus-minus-one";
   }
   return "?";
 }
@@ -149,6 +151,12 @@ HermMatrix<T> make_herm_matrix(HermFamily family, Magnitude magnitude, int n, st
     case HermFamily::OrthCluster: {
       const auto s = static_cast<Spectrum>(static_cast<int>(family) - static_cast<int>(HermFamily::OrthArith));
       A0 = similar(signed_spectrum(s));
+      break;
+    }
+    case HermFamily::PlusMinusOne: {
+      std::vector<wide> d(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) d[i] = i == 0 ? 1 : i == 1 ? -1 : std::ldexp(static_cast<wide>(rng.uniform_pm1()), -10);
+      A0 = similar(d);
       break;
     }
     case HermFamily::Random: A0 = random_hermitian(); break;
