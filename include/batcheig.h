@@ -443,16 +443,17 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * - ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK (CUDA backend): the one-sided block
  *   method of ::BATCHEIG_ALG_JACOBI_HOST_BLOCK (same tolerance floor), one
  *   thread block per matrix, the pairs of a step on its warps.
- * - ::BATCHEIG_ALG_JACOBI_CUDA_LANE (CUDA backend, n <= 64,
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_LANE (CUDA backend, n <= 128,
  *   ::BATCHEIG_STATUS_NOT_SUPPORTED beyond): the one-sided method with
- *   blocks of one column (same tolerance floor), the two columns of a
+ *   blocks of one column (same tolerance floor up to n = 64, twice it,
+ *   max(tol, 8 sqrt(n) u), beyond), the two columns of a
  *   round-robin pair in the registers of one lane (or of the 2-8 lanes
  *   that split their rows), with their columns of A Q and Q; A_k is the
  *   Hermitian part of Q^H (A Q) (its other part is rounding that no
  *   rotation removes). It tests convergence after a sweep, so it runs at
  *   least one sweep. In double
- *   and single complex precision for n > 16, and in double complex for
- *   n > 8, it runs instead the Gram form: the same rotations computed from
+ *   and single complex precision for n > 16, in double complex for
+ *   n > 8 and in every precision for n > 64, it runs instead the Gram form: the same rotations computed from
  *   the columns of W = (A + sigma I) Q alone (Q is not kept), which become
  *   orthogonal as Q diagonalizes A; the eigenvectors are W's columns
  *   normalized and the eigenvalues their Rayleigh quotients with A. The

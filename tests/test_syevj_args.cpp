@@ -255,7 +255,7 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
             g.batch = 1;
             size_t one = 1;
             if (!syevj_variant_claims<T>(alg, g.n, jobz == BATCHEIG_EIG_MODE_VECTOR)) {
-              CHECK(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_NOT_SUPPORTED);  // LANE: n <= 32
+              CHECK(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_NOT_SUPPORTED);  // e.g. LANE: n <= 128
               continue;
             }
             REQUIRE(call_syevj_buffersize(g, &one) == BATCHEIG_STATUS_SUCCESS);

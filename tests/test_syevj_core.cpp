@@ -50,12 +50,13 @@ TEST_CASE("jacobi core: round-robin steps pair every index with every other exac
   }
 }
 
-TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step and runs the round-robin ordering",
-          "[syevj][core]") {
-  using S = core::jacobi::KeepOneSchedule;
-  static constexpr S sched = core::jacobi::make_keep_one_schedule();  // evaluated at compile time, as on the GPU
+namespace {
+
+// Every table of schedule S (the pair kernel's moves, see the test case below).
+template <class S>
+void check_keep_one_schedule(const S &sched) {
   const int none = S::kNone;
-  for (int m = 2; m <= S::kMaxPlayers; m += 2) {
+  for (int m = S::kMinPlayers; m <= S::kMaxPlayers; m += 2) {
     INFO("m = " << m);
     const int slots = m / 2, period = 2 * (m - 1);
     // The registers of every slot as the pair kernel holds them: the player
@@ -89,7 +90,7 @@ TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step
       std::vector<std::pair<int, int>> next(reg);
       std::vector<int> senders(S::kMaxSlots, 0);
       for (int k = 0; k < S::kMaxSlots; ++k) {
-        const int e = sched.e[m / 2 - 1][t % period][k];
+        const int e = sched.e[S::table(m)][t % period][k];
         const int src = e & 0xff, keep = e >> 8;
         REQUIRE(src < S::kMaxSlots);
         if (k >= slots) {
@@ -99,7 +100,7 @@ TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step
         }
         REQUIRE(src < slots);
         CHECK((keep == reg[k].first || keep == reg[k].second));
-        const int se = sched.e[m / 2 - 1][t % period][src];
+        const int se = sched.e[S::table(m)][t % period][src];
         const int src_keep = se >> 8;
         const int sent = src_keep == reg[src].first ? reg[src].second : reg[src].first;
         next[k] = {keep, sent};
@@ -128,6 +129,17 @@ TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step
       CHECK(all.size() == count);
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step and runs the round-robin ordering",
+          "[syevj][core]") {
+  // Evaluated at compile time, as on the GPU.
+  static constexpr auto sched = core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule>();
+  check_keep_one_schedule(sched);
+  static constexpr auto sched128 = core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule128>();
+  check_keep_one_schedule(sched128);
 }
 
 TEMPLATE_TEST_CASE("jacobi core: interleaved (GPU) layout gives bitwise the column-major results", "[syevj][core]",

@@ -88,7 +88,14 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     if (test_level() != TestLevel::Quick) v.push_back(130);
     if (test_level() == TestLevel::Full) v.push_back(200);
   }
-  if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) v.push_back(65);  // the first n it does not claim
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) {
+    // 64 slots from n = 65 (128 players, those >= n idle)
+    v.push_back(65);
+    v.push_back(100);
+    v.push_back(128);
+    if (test_level() != TestLevel::Quick) v.push_back(97);
+    v.push_back(129);  // the first n it does not claim
+  }
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)
     if (test_level() != TestLevel::Quick) v.push_back(257);  // claimed by none
@@ -411,7 +418,7 @@ std::vector<HermMatrix<T>> negative_dominant_batch(int n, int count) {
 // try is refused (the +-1 matrices from n = 24 on). The cluster matrices
 // are then solved as -A with the same shift (their largest eigenvalue is
 // near 0), the +-1 matrices by the third try with the guaranteed shift. Each must be as accurate as any other.
-// (Float runs the Q^H A Q form at every n; the case checks it as well.)
+// (Float runs the Q^H A Q form up to n = 64, the Gram form beyond.)
 TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the Gram form's later tries)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   using T = TestType;
@@ -420,8 +427,8 @@ TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the 
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   const batcheigAlgorithm_t alg = BATCHEIG_ALG_JACOBI_CUDA_LANE;
   const std::vector<int> sizes =
-      only_listed_sizes(test_level() == TestLevel::Quick ? std::vector<int>{17, 33, 64}
-                                                         : std::vector<int>{17, 24, 32, 33, 47, 48, 64});
+      only_listed_sizes(test_level() == TestLevel::Quick ? std::vector<int>{17, 33, 64, 100}
+                                                         : std::vector<int>{17, 24, 32, 33, 47, 48, 64, 65, 100, 128});
   for (const int n : sizes) {
     const int count = 12;
     const auto mats = negative_dominant_batch<T>(n, count);

@@ -56,6 +56,17 @@ BATCHEIG_HD R block_tol_floor(index_t n) {
     return R(4) * rsqrt_(R(n)) * limits<R>::eps();
 }
 
+// The floor of the CUDA lane variant for n > 64 (64 slots; always its Gram
+// form): twice block_tol_floor. The Gram form adds the rounding of W^H W,
+// of order u sigma^2 for a shift sigma of a few ||A||_F / sqrt(n) (more
+// for the shift that always holds), and on the tests' graded, clustered
+// and +-1 matrices of order 97..128 it stalled at 1.05 to 1.6 times
+// block_tol_floor (cuda/syevj/syevj_pair.cuh).
+template <class R>
+BATCHEIG_HD R lane_wide_tol_floor(index_t n) {
+    return R(2) * block_tol_floor<R>(n);
+}
+
 // G := Q_S^H U_S (ls x ls, ls = s.size()), the S x S block of Q^H A Q.
 template <class T>
 BATCHEIG_HD void gram_block(index_t n, const BlockPair &s, MatView<T> q, MatView<T> u, MatView<T> g) {

@@ -18,10 +18,15 @@
 // (every pair meets once). tests/test_syevj_core.cpp checks all of this for
 // every even m up to kMaxPlayers.
 //
-// Entry [m/2 - 1][t][slot] for the move after step t (t < 2 (m-1)):
+// KeepOneScheduleT<MaxPlayers, MinPlayers> holds the tables of every even m
+// in [MinPlayers, MaxPlayers]; entry [table(m)][t][slot] for the move after
+// step t (t < 2 (m-1)):
 //   low byte   the slot to receive from,
-//   high byte  the player to keep (0xff for the idle slots m/2..31; they
+//   high byte  the player to keep (0xff for the idle slots m/2..; they
 //              hold no player, keep "0xff" and receive from themselves).
+// KeepOneSchedule: every m <= 64 (32 slots, a warp); KeepOneSchedule128:
+// m = 128 alone (64 slots; the pair kernel runs 64 < n <= 128 with 128
+// players, those >= n idle).
 // The slots of step 0 hold (m-1, 0) in slot 0 and (k, m-1-k) in slot k, the
 // first named in the "kept" register (keep_one_first / keep_one_second).
 #pragma once
@@ -32,13 +37,22 @@
 
 namespace batcheig::core::jacobi {
 
-struct KeepOneSchedule {
-    static constexpr int kMaxPlayers = 64;
+template <int MaxPlayers, int MinPlayers = 2>
+struct KeepOneScheduleT {
+    static_assert(MinPlayers % 2 == 0 && MaxPlayers % 2 == 0 && MinPlayers <= MaxPlayers && MaxPlayers < 255,
+                  "even player counts; players and slots fit in a byte");
+    static constexpr int kMaxPlayers = MaxPlayers;
+    static constexpr int kMinPlayers = MinPlayers;
     static constexpr int kMaxSlots = kMaxPlayers / 2;
     static constexpr int kMaxSteps = 2 * (kMaxPlayers - 1);
+    static constexpr int kTables = (MaxPlayers - MinPlayers) / 2 + 1;
     static constexpr std::uint8_t kNone = 0xff;
-    std::uint16_t e[kMaxSlots][kMaxSteps][kMaxSlots];
+    // The table of m players.
+    static BATCHEIG_HD constexpr int table(int m) { return (m - MinPlayers) / 2; }
+    std::uint16_t e[kTables][kMaxSteps][kMaxSlots];
 };
+using KeepOneSchedule = KeepOneScheduleT<64>;
+using KeepOneSchedule128 = KeepOneScheduleT<128, 128>;
 
 // Players of slot k at step 0 (k < m/2).
 BATCHEIG_HD constexpr int keep_one_first(int m, int k) { return k == 0 ? m - 1 : k; }
@@ -63,8 +77,9 @@ constexpr int circle_offset(int m, int r, int x) {
     return o <= m1 / 2 ? o : o - m1;
 }
 
-constexpr void fill(KeepOneSchedule &s, int m) {
-    constexpr int kS = KeepOneSchedule::kMaxSlots;
+template <class Sched>
+constexpr void fill(Sched &s, int m) {
+    constexpr int kS = Sched::kMaxSlots;
     const int slots = m / 2, m1 = m - 1;
     int a[kS] = {}, b[kS] = {};  // the pairs the slots hold (unordered)
     for (int k = 0; k < slots; ++k) {
@@ -73,7 +88,7 @@ constexpr void fill(KeepOneSchedule &s, int m) {
     }
     for (int t = 0; t < 2 * m1; ++t) {
         const int r = t % m1, rn = (t + 1) % m1;
-        int slot_of[KeepOneSchedule::kMaxPlayers] = {};
+        int slot_of[Sched::kMaxPlayers] = {};
         for (int k = 0; k < slots; ++k) {
             slot_of[a[k]] = k;
             slot_of[b[k]] = k;
@@ -97,11 +112,11 @@ constexpr void fill(KeepOneSchedule &s, int m) {
         int na[kS] = {}, nb[kS] = {};
         for (int k = 0; k < slots; ++k) {
             const int y = circle_partner(m, rn, keep[k]);
-            s.e[m / 2 - 1][t][k] = std::uint16_t(slot_of[y] | (keep[k] << 8));
+            s.e[Sched::table(m)][t][k] = std::uint16_t(slot_of[y] | (keep[k] << 8));
             na[k] = keep[k];
             nb[k] = y;
         }
-        for (int k = slots; k < kS; ++k) s.e[m / 2 - 1][t][k] = std::uint16_t(k | (KeepOneSchedule::kNone << 8));
+        for (int k = slots; k < kS; ++k) s.e[Sched::table(m)][t][k] = std::uint16_t(k | (Sched::kNone << 8));
         for (int k = 0; k < slots; ++k) {
             a[k] = na[k];
             b[k] = nb[k];
@@ -111,9 +126,10 @@ constexpr void fill(KeepOneSchedule &s, int m) {
 
 }  // namespace keep_one_detail
 
-constexpr KeepOneSchedule make_keep_one_schedule() {
-    KeepOneSchedule s{};
-    for (int m = 2; m <= KeepOneSchedule::kMaxPlayers; m += 2) keep_one_detail::fill(s, m);
+template <class Sched = KeepOneSchedule>
+constexpr Sched make_keep_one_schedule() {
+    Sched s{};
+    for (int m = Sched::kMinPlayers; m <= Sched::kMaxPlayers; m += 2) keep_one_detail::fill(s, m);
     return s;
 }
 

@@ -299,7 +299,7 @@ inline int cuda_geev_block_threads(int n) {
 inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
-// up to n = 64 (cuda::kSyevjLaneMaxN; faster than the warp variant at every
+// up to n = 64 and where cuda_jacobi_lane_auto says (below; faster than the warp variant at every
 // n <= 32 measured, and faster than or level with the cluster or shared
 // variant at every n = 33..64 measured, see below). Beyond n = 64 the
 // rule that preceded it: the warp variant
@@ -455,14 +455,38 @@ constexpr bool cuda_jacobi_cluster_first(std::size_t element_bytes) { return ele
 // 0.786 / 1.099 (with the Rayleigh quotients one column at a time; S2 and
 // the other precisions at S2 were slower).
 constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool gram = false) {
+    if (slots == 64) return 8;
     if (gram && slots == 32 && element_bytes == 16) return 4;
     if (slots <= 4) return 4;
     if (slots == 32) return element_bytes == 16 ? 8 : 4;
     return element_bytes == 16 ? 4 : 2;
 }
 constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
+    if (slots == 64) return 1;
     return slots == 8 && element_bytes < 16 ? 4 : 1;
 }
+// Whether AUTO runs the lane variant at order n (it claims n <= 128,
+// cuda::kSyevjLaneMaxN): every n <= 64, and 80 < n <= 128 except in
+// complex double. Beyond 64 the kernel has 64 slots and always 128 players
+// (those >= n idle, so its time hardly depends on n), 8 slices of 16 rows,
+// one 512-thread block per matrix and per SM (128 registers, spilled:
+// 576 bytes of stack in double, far more in complex double). Measured
+// 2026-11-24 on an H100 with `batcheig_bench syevj --memory device
+// --vectors --batch 200 --reps 3`, the lane variant forced against AUTO's
+// cluster variant, ms:
+//   double          n = 72: 4.26 / 3.28, 80: 4.54 / 3.34, 88: 4.65 / 4.75,
+//                   96: 4.67 / 5.01, 100: 4.87 / 6.42, 128: 5.55 / 12.67
+//   float           n = 72: 2.36 / 1.99, 80: 2.28 / 1.96, 88: 2.53 / 2.85,
+//                   96: 2.59 / 2.92, 100: 2.62 / 3.77, 128: 2.97 / 6.01
+//   complex float   n = 72: 4.53 / 3.58, 80: 4.64 / 3.64, 88: 4.79 / 5.42,
+//                   96: 4.94 / 5.58, 100: 4.91 / 7.51, 128: 6.38 / 13.41
+//   complex double  n = 65: 26.7 / 5.18, 100: 30.1 / 21.3, 128: 32.7 / 50.2
+// (4 slices of 32 rows: double 4.71 / 5.16 at n = 100 / 128, float 2.83 /
+// 3.16, complex float 5.58 / 6.42; complex double cannot hold 32 rows.)
+constexpr bool cuda_jacobi_lane_auto(std::size_t element_bytes, int n) {
+    return n <= 64 || (n > 80 && n <= 128 && element_bytes < 16);
+}
+
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16
 // that saves the register copies at the join. H100, ms, branch (the build
@@ -502,6 +526,7 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots >= 16; }
 // depends on the element size and the slot count only (8 bytes: double and
 // complex float alike).
 constexpr bool cuda_jacobi_pair_gram(std::size_t element_bytes, int slots) {
+    if (slots == 64) return true;
     if (element_bytes >= 16) return slots >= 8;
     return element_bytes == 8 && slots >= 16;
 }

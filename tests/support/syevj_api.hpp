@@ -152,8 +152,8 @@ size_t syevj_shared_bytes(int n, bool want_v) {
   return r16(mats * ld * nn * sizeof(T)) + r16(2 * nn * sizeof(R)) + r16(h * rot) + 256;
 }
 
-/// Largest n of JACOBI_CUDA_LANE (a column pair per slot, 32 slots).
-inline constexpr int kJacobiLaneMaxN = 64;
+/// Largest n of JACOBI_CUDA_LANE (a column pair per slot, 64 slots).
+inline constexpr int kJacobiLaneMaxN = 128;
 
 /// Whether JACOBI_CUDA_CLUSTER claims order n on a Hopper GPU: column
 /// blocks of nb = 8 columns; K = ceil(n / nb) blocks,
@@ -203,6 +203,7 @@ double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
   if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
       variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
+  if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > 64) t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);
   return t;
 }
 

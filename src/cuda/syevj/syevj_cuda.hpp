@@ -57,9 +57,9 @@ bool syevj_block_fits(int n);
 template <class T>
 bool syevj_cluster_fits(int n);
 
-// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a column pair per slot, N = 64
-// columns in 32 slots).
-inline constexpr int kSyevjLaneMaxN = 64;
+// Largest n of BATCHEIG_ALG_JACOBI_CUDA_LANE (a column pair per slot, N = 128
+// columns in 64 slots).
+inline constexpr int kSyevjLaneMaxN = 128;
 
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,

@@ -71,8 +71,11 @@ using syevj_lane_detail::shfl;
 using syevj_lane_detail::shfl_xor;
 
 // The schedule, in device memory (252 KB; a step's lookup reads 2 bytes per
-// slot from the step's row of 32 slots, one or two 32-byte sectors).
+// slot from the step's row of 32 slots, one or two 32-byte sectors), and
+// the one of 128 players for 64 slots (32 KB).
 __device__ const core::jacobi::KeepOneSchedule kKeepOne = core::jacobi::make_keep_one_schedule();
+__device__ const core::jacobi::KeepOneSchedule128 kKeepOne128 =
+    core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule128>();
 
 inline constexpr int kThreads = 128;
 
@@ -82,7 +85,10 @@ inline constexpr int kThreads = 128;
 // of a block (XW = true; butterflies inside each warp, then the W warps'
 // partial sums through shared memory, two alternating buffers, one barrier
 // per sum, added in warp order). Every lane of a slot gets the bitwise
-// same sums, so all make the same decisions.
+// same sums, so all make the same decisions. At 64 slots (kWide: a slice
+// spans two warps) there are no butterflies: the S slices' partial sums go
+// through shared memory, added in slice order, and the moves between slots
+// go through shared memory too (the `mv` buffer, see rotate_and_move).
 template <class T, int P, int S, bool G>
 struct PairColumns {
     using R = core::real_t<T>;
@@ -96,19 +102,32 @@ struct PairColumns {
     static constexpr bool kUpdateAlways = plan::tuning::cuda_jacobi_pair_update_always(P);
     static constexpr int kWarps = XW ? kTeam / 32 : 1;
     static constexpr int kWarpTeam = XW ? 32 : kTeam;
+    static constexpr bool kWide = P > 32;
+    // Partial sums per slot that meet in shared memory: one per warp, or
+    // one per slice where a slice spans two warps.
+    static constexpr int kGroups = kWide ? S : kWarps;
+    static_assert(!kWide || (P == 64 && XW), "wide teams have 64 slots");
     static_assert(kRows * S == 2 * P && kRows >= 1, "slices split the rows evenly");
     static_assert(sizeof(T) * kRows * (G ? 2 : 4) <= 512, "a lane's column parts must fit in its registers");
     // Shared bytes of the cross-warp sums: 2 buffers x W warps x P slots x
     // two values of T.
     static constexpr std::size_t kXBytes = XW ? 2 * std::size_t(kWarps) * P * 2 * sizeof(T) : 0;
+    // kWide: the moving column of every slot, [row][slot] (2P rows; U, then
+    // Q outside the Gram form), then the moving g_oo and player, [slice][slot].
+    static constexpr std::size_t kMoveCols = kWide ? (G ? 1 : 2) * std::size_t(2 * P) * P : 0;
+    static constexpr std::size_t kMoveBytes =
+        kWide ? kMoveCols * sizeof(T) + std::size_t(S) * P * (sizeof(R) + sizeof(int)) : 0;
 
     WarpTeam<kWarpTeam> tm;
     unsigned char *xbuf;
+    T *mv;  // kWide: the move buffer (kMoveBytes)
     int parity = 0;
     int n, m;       // order, round-robin players
     int slot, row0; // the lane's slot and first row
     bool first;     // slice 0: the lane that counts
     int t = 0;      // step within the schedule's period
+    static constexpr int kSchedStride = kWide ? core::jacobi::KeepOneSchedule128::kMaxSlots
+                                              : core::jacobi::KeepOneSchedule::kMaxSlots;
     const std::uint16_t *sched;  // this m's table, at this slot
     std::uint16_t move;          // the entry of step t, loaded a step ahead
     int ik, io;     // players in the kept and the other register (>= n: none)
@@ -127,7 +146,7 @@ struct PairColumns {
         for (int o = P; o < kWarpTeam; o <<= 1) ((v += shfl_xor(v, o, tm.mask)), ...);
         if constexpr (XW) {
             static_assert(((sizeof(V) <= sizeof(T)) && ...), "slot too narrow");
-            const int w = threadIdx.x / 32;
+            const int w = kWide ? int(threadIdx.x) / P : int(threadIdx.x) / 32;  // the group
             auto at = [&](auto &x, int ww, int k) {
                 using X = std::remove_reference_t<decltype(x)>;
                 return reinterpret_cast<X *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2 + k) * sizeof(T));
@@ -142,7 +161,7 @@ struct PairColumns {
                 ((v = *at(v, 0, k++)), ...);
             }
 #pragma unroll
-            for (int ww = 1; ww < kWarps; ++ww) {
+            for (int ww = 1; ww < kGroups; ++ww) {
                 int k = 0;
                 ((v += *at(v, ww, k++)), ...);
             }
@@ -211,7 +230,7 @@ struct PairColumns {
         // next one is loaded now, so its latency hides behind a step.
         const std::uint16_t e = move;
         t = t + 1 == 2 * (m - 1) ? 0 : t + 1;
-        move = sched[t * core::jacobi::KeepOneSchedule::kMaxSlots];
+        move = sched[t * kSchedStride];
         const int src = e & 0xff;
         const bool keep_k = ik == (e >> 8);
         // Without a rotation the coefficients are 0 and 1 (exact), and
@@ -250,12 +269,14 @@ struct PairColumns {
                 const T u0 = uk[i], u1 = uo[i];
                 const T uout = ro * u0 + go * u1;
                 uk[i] = rk * u0 + gk * u1;
-                uo[i] = kUpdateAlways ? sh(uout, src) : uout;
+                if constexpr (kWide) mv[(row0 + i) * P + slot] = uout;
+                else uo[i] = kUpdateAlways ? sh(uout, src) : uout;
                 if constexpr (!G) {
                     const T q0 = qk[i], q1 = qo[i];
                     const T qout = ro * q0 + go * q1;
                     qk[i] = rk * q0 + gk * q1;
-                    qo[i] = kUpdateAlways ? sh(qout, src) : qout;
+                    if constexpr (kWide) mv[2 * P * P + (row0 + i) * P + slot] = qout;
+                    else qo[i] = kUpdateAlways ? sh(qout, src) : qout;
                 }
             }
         }
@@ -271,8 +292,29 @@ struct PairColumns {
                 if constexpr (!G) qo[i] = sh(qo[i], src);
             }
         }
-        dO = sh(dout, src);
-        io = sh(iout, src);
+        if constexpr (kWide) {
+            // Through shared memory: the slice's two warps write their
+            // moving columns (above), sync on the slice's named barrier and
+            // read the column of slot src. The next write to the buffer
+            // comes after the next step's slot sum, a barrier of the whole
+            // team, so one buffer serves every step.
+            const int slice = row0 / kRows;
+            R *dbuf = reinterpret_cast<R *>(mv + kMoveCols);
+            int *ibuf = reinterpret_cast<int *>(dbuf + S * P);
+            dbuf[slice * P + slot] = dout;
+            ibuf[slice * P + slot] = iout;
+            asm volatile("bar.sync %0, %1;" ::"r"(1 + slice), "n"(2 * 32) : "memory");
+#pragma unroll
+            for (int i = 0; i < kRows; ++i) {
+                uo[i] = mv[(row0 + i) * P + src];
+                if constexpr (!G) qo[i] = mv[2 * P * P + (row0 + i) * P + src];
+            }
+            dO = dbuf[slice * P + src];
+            io = ibuf[slice * P + src];
+        } else {
+            dO = sh(dout, src);
+            io = sh(iout, src);
+        }
     }
 
     // g_kk and g_oo from the columns, Re(q^H u). The rotations update them
@@ -435,18 +477,23 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
     // Rayleigh quotients w^H A w / ||w||^2, A read again from the caller's
     // triangle and scaled as at the start (||w|| - sigma would carry the
     // rounding W gathered over the sweeps, of order u sigma). The team's W
-    // goes through shared memory, each slot's two columns in the order k, o.
+    // goes through shared memory, each slot's two columns in the order k, o
+    // (kWide: one column per slot at a time, through the move buffer).
     constexpr int ldw = 2 * Cols::kSlots + 1;
+    constexpr int P = Cols::kSlots;
+    if constexpr (!Cols::kWide) {
 #pragma unroll
-    for (int kr = 0; kr < kRows; ++kr) {
-        sw[c.slot * 2 * ldw + row0 + kr] = c.uk[kr];
-        sw[(c.slot * 2 + 1) * ldw + row0 + kr] = c.uo[kr];
+        for (int kr = 0; kr < kRows; ++kr) {
+            sw[c.slot * 2 * ldw + row0 + kr] = c.uk[kr];
+            sw[(c.slot * 2 + 1) * ldw + row0 + kr] = c.uo[kr];
+        }
+        if constexpr (Cols::XW) __syncthreads();
+        else __syncwarp(c.tm.mask);
     }
-    if constexpr (Cols::XW) __syncthreads();
-    else __syncwarp(c.tm.mask);
     // Both columns in one pass over A, or one at a time where two column
-    // accumulators would spill (complex double at 32 slots).
-    constexpr int kAtOnce = sizeof(T) * kRows > 128 ? 1 : 2;
+    // accumulators would spill (complex double at 32 slots) or the columns
+    // pass through the move buffer (kWide).
+    constexpr int kAtOnce = Cols::kWide || sizeof(T) * kRows > 128 ? 1 : 2;
     const core::jacobi::Pow2Scale<R> scale(e);
     T xq[2];
     R nq[2];
@@ -458,10 +505,16 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
 #pragma unroll
             for (int kr = 0; kr < kRows; ++kr) y[q][kr] = T(0);
         const T *wcol = sw + (c.slot * 2 + c0) * ldw;
+        if constexpr (Cols::kWide) {
+            __syncthreads();  // the last reads of the buffer are done
+#pragma unroll
+            for (int kr = 0; kr < kRows; ++kr) c.mv[(row0 + kr) * P + c.slot] = c0 == 0 ? c.uk[kr] : c.uo[kr];
+            __syncthreads();
+        }
         for (int j = 0; j < n; ++j) {
             T v[kAtOnce];
 #pragma unroll
-            for (int q = 0; q < kAtOnce; ++q) v[q] = wcol[q * ldw + j];
+            for (int q = 0; q < kAtOnce; ++q) v[q] = Cols::kWide ? c.mv[j * P + c.slot] : wcol[q * ldw + j];
 #pragma unroll
             for (int kr = 0; kr < kRows; ++kr) {
                 const int i = row0 + kr;
@@ -514,7 +567,7 @@ inline constexpr int kGramFirstSweeps = 30;
 // the end): 2P columns of 2P + 1 (an odd stride spreads the slots' columns
 // over the banks).
 template <class T, int P>
-inline constexpr std::size_t kGramBytes = std::size_t(2 * P) * (2 * P + 1) * sizeof(T);
+inline constexpr std::size_t kGramBytes = P > 32 ? 0 : std::size_t(2 * P) * (2 * P + 1) * sizeof(T);
 
 template <class T, int P, int S, int MinB, bool G>
 __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
@@ -532,14 +585,23 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     const std::int64_t b = b0 + k;
     const int n = p.n, l = int(threadIdx.x) % kTeam;
     const std::int64_t lda = p.lda;
-    const int m = core::jacobi::players(n);
+    // 64 slots: always 128 players (one schedule table), those >= n idle.
+    // (Opaque to the compiler, which would otherwise unroll every loop over
+    // the steps of a sweep.)
+    int m = core::jacobi::players(n);
+    if constexpr (Cols::kWide) {
+        m = 2 * P;
+        asm volatile("" : "+r"(m));
+    }
     c.n = n;
     c.m = m;
     c.slot = l % P;
     c.row0 = (l / P) * kRows;
     c.first = l < P;
     c.xbuf = smem;
-    c.sched = &kKeepOne.e[m / 2 - 1][0][0] + c.slot;
+    c.mv = reinterpret_cast<T *>(smem + Cols::kXBytes);
+    if constexpr (Cols::kWide) c.sched = &kKeepOne128.e[0][0][0] + c.slot;
+    else c.sched = &kKeepOne.e[core::jacobi::KeepOneSchedule::table(m)][0][0] + c.slot;
     c.move = c.sched[0];
     const bool held = c.slot < m / 2;
     c.ik = held ? core::jacobi::keep_one_first(m, c.slot) : core::jacobi::KeepOneSchedule::kNone;
@@ -617,7 +679,9 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         c.dO = dq;
     }
     const R normf = core::rsqrt_(c.team_sum(fro));
-    const R tol = core::block_tol<R>(opt.tol, n) * normf;
+    const R tol = (Cols::kWide ? core::rmax(core::block_tol<R>(opt.tol, n), core::jacobi::lane_wide_tol_floor<R>(n))
+                               : core::block_tol<R>(opt.tol, n)) *
+                  normf;
     int sweeps = 0;
     R off, lk, lo;
     if constexpr (G) {
@@ -711,9 +775,33 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         po = 0;
         // Eigenvalue li of player j (< n) comes before lam of player jj.
         auto before = [](R li, int j, R lam, int jj) { return (li < lam || (li == lam && j < jj)) ? 1 : 0; };
+        // kWide: every slot's eigenvalues and players through shared memory.
+        R *sl = reinterpret_cast<R *>(c.mv);
+        int *si = reinterpret_cast<int *>(sl + 2 * P);
+        if constexpr (Cols::kWide) {
+            __syncthreads();
+            if (c.first) {
+                sl[2 * c.slot] = lk;
+                sl[2 * c.slot + 1] = lo;
+                si[2 * c.slot] = c.ik;
+                si[2 * c.slot + 1] = c.io;
+            }
+            __syncthreads();
+        }
         for (int i = 0; i < m / 2; ++i) {
-            const R l1 = c.sh(lk, i), l2 = c.sh(lo, i);
-            const int j1 = c.sh(c.ik, i), j2 = c.sh(c.io, i);
+            R l1, l2;
+            int j1, j2;
+            if constexpr (Cols::kWide) {
+                l1 = sl[2 * i];
+                l2 = sl[2 * i + 1];
+                j1 = si[2 * i];
+                j2 = si[2 * i + 1];
+            } else {
+                l1 = c.sh(lk, i);
+                l2 = c.sh(lo, i);
+                j1 = c.sh(c.ik, i);
+                j2 = c.sh(c.io, i);
+            }
             if (j1 < n) {
                 pk += before(l1, j1, lk, c.ik);
                 po += before(l1, j1, lo, c.io);
@@ -755,7 +843,7 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
     using Cols = PairColumns<T, P, S, G>;
     constexpr int threads = kBlockThreads<P, S>;
     constexpr int teams = threads / (P * S);
-    const std::size_t bytes = Cols::kXBytes + (G ? teams * kGramBytes<T, P> : 0);
+    const std::size_t bytes = Cols::kXBytes + Cols::kMoveBytes + (G ? teams * kGramBytes<T, P> : 0);
     auto kernel = syevj_pair_kernel<T, P, S, MinB, G>;
     const batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
@@ -783,7 +871,8 @@ batcheigStatus_t syevj_lane(cudaStream_t s, const SyevjProblem<T> &p, const core
     if (p.n <= 8) return launch_tuned<T, 4>(s, p, opt);
     if (p.n <= 16) return launch_tuned<T, 8>(s, p, opt);
     if (p.n <= 32) return launch_tuned<T, 16>(s, p, opt);
-    if (p.n <= kSyevjLaneMaxN) return launch_tuned<T, 32>(s, p, opt);
+    if (p.n <= 64) return launch_tuned<T, 32>(s, p, opt);
+    if (p.n <= kSyevjLaneMaxN) return launch_tuned<T, 64>(s, p, opt);
     return BATCHEIG_STATUS_NOT_SUPPORTED;
 }
 
