@@ -15,7 +15,7 @@
 //                                    Q in the workspace (syevj_block.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_LANE    one-sided Jacobi with one-column blocks,
 //                                    a column pair per lane, U = A Q and Q in
-//                                    registers, n <= 64 (syevj_pair.cuh).
+//                                    registers, n <= 128 (syevj_pair.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_CLUSTER one-sided block Jacobi, one thread-block
 //                                    cluster per matrix, a block per pair of
 //                                    column blocks, U = A Q and Q in shared

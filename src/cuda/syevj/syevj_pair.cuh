@@ -1,9 +1,9 @@
 // One-sided Jacobi with a lane per column pair (the kernel of
-// BATCHEIG_ALG_JACOBI_CUDA_LANE), n <= 64: the iteration of
+// BATCHEIG_ALG_JACOBI_CUDA_LANE), n <= 128: the iteration of
 // core/jacobi_block.hpp with blocks of one column (nb = 1), both columns of
 // a pair in the registers of one lane.
 //
-//   P = N/2 slots (N = 4, 8, 16, 32 or 64, the power of two >= n), each held by
+//   P = N/2 slots (N = 4, 8, ..., 128, the power of two >= n), each held by
 //   S lanes that split the rows (slices): the lane of slot k in slice s
 //   holds rows [s R, (s + 1) R) (R = N / S) of two columns of U = A Q and of
 //   Q, in a "kept" register set (uk, qk) and an "other" one (uo, qo).
@@ -43,6 +43,10 @@
 // Re(q^H u) / ||q||^2 (core::jacobi::block_eigenvalues), finds their places
 // in the ascending order by shuffles and writes w and, with vectors, the
 // columns of Q to the sorted columns of A. Without vectors A is not written.
+// At 64 slots (64 < n <= 128, PairColumns::kWide) a slice spans two warps:
+// the moves, the slot sums and the sort go through shared memory, the
+// schedule is the one of 128 players (players >= n idle), every precision
+// runs the Gram form, and the tolerance floor is core::jacobi::lane_wide_tol_floor.
 #pragma once
 
 #include <algorithm>
