@@ -465,27 +465,48 @@ constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) 
     if (slots == 64) return 1;
     return slots == 8 && element_bytes < 16 ? 4 : 1;
 }
+// Whether the 64-slot lane kernel (64 < n <= 128) keeps the "other"
+// column of each slot in shared memory during the sweeps (read there by the
+// step's product and update, the leaving column written back in place, the
+// slots following the columns' locations) rather than in the registers
+// (moved through shared memory after each step): complex types. In complex
+// double the two columns' 16 rows per lane (128 registers) left no room
+// beside them and the kernel spilled in every step. Measured 2026-11-24 on
+// an H100 with `batcheig_bench syevj --memory device --vectors --batch 200
+// --reps 3 --algorithm jacobi-cuda-lane`, n = 65 / 100 / 128, ms,
+// registers / shared (two rounds alternated, equal to 1 %):
+//   double          4.03 / 4.28, 4.84 / 5.00, 5.49 / 5.18
+//   float           2.15 / 2.27, 2.68 / 2.80, 3.02 / 3.14
+//   complex float   4.20 / 3.73, 4.97 / 4.13, 6.46 / 4.87
+//   complex double  26.7 / 9.73, 30.1 / 11.8, 32.7 / 13.5 (registers: session 30's
+//                   build, which spilled 19 KB; shared: with the fused
+//                   multiply-adds of PairColumns::fma_conj and lin2)
+// (4 slices of 32 rows and two blocks per SM with the shared column, double:
+// 4.69 / 6.32 / 7.67.)
+constexpr bool cuda_jacobi_lane_wide_other_shared(bool complex) { return complex; }
 // Whether AUTO runs the lane variant at order n (it claims n <= 128,
-// cuda::kSyevjLaneMaxN): every n <= 64, and 80 < n <= 128 except in
-// complex double. Beyond 64 the kernel has 64 slots and always 128 players
-// (those >= n idle, so its time hardly depends on n), 8 slices of 16 rows,
-// one 512-thread block per matrix and per SM (128 registers, spilled:
-// 576 bytes of stack in double, far more in complex double). Measured
-// 2026-11-24 on an H100 with `batcheig_bench syevj --memory device
-// --vectors --batch 200 --reps 3`, the lane variant forced against AUTO's
-// cluster variant, ms:
+// cuda::kSyevjLaneMaxN): every n <= 64, and 80 < n <= 128. Beyond 64 the
+// kernel has 64 slots and always 128 players (those >= n idle, so its time
+// hardly depends on n), 8 slices of 16 rows, one 512-thread block per
+// matrix and per SM (128 registers; real types spill about 560 bytes of
+// stack, outside the step loop but for a dozen loads and stores per step).
+// The cluster variant's time jumps between n = 80 and 88 (16-column blocks
+// beyond 80). Measured 2026-11-24 on an H100 with `batcheig_bench syevj
+// --memory device --vectors --batch 200 --reps 3`, the lane variant
+// against the cluster variant, ms:
 //   double          n = 72: 4.26 / 3.28, 80: 4.54 / 3.34, 88: 4.65 / 4.75,
 //                   96: 4.67 / 5.01, 100: 4.87 / 6.42, 128: 5.55 / 12.67
 //   float           n = 72: 2.36 / 1.99, 80: 2.28 / 1.96, 88: 2.53 / 2.85,
 //                   96: 2.59 / 2.92, 100: 2.62 / 3.77, 128: 2.97 / 6.01
-//   complex float   n = 72: 4.53 / 3.58, 80: 4.64 / 3.64, 88: 4.79 / 5.42,
-//                   96: 4.94 / 5.58, 100: 4.91 / 7.51, 128: 6.38 / 13.41
-//   complex double  n = 65: 26.7 / 5.18, 100: 30.1 / 21.3, 128: 32.7 / 50.2
+// and, with the shared other column (cuda_jacobi_lane_wide_other_shared;
+// two rounds, equal to 1.5 %):
+//   complex float   n = 65: 3.72 / 3.55, 72: 4.12 / 3.60, 80: 3.92 / 3.63,
+//                   88: 3.99 / 5.34, 96: 4.43 / 5.58
+//   complex double  n = 65: 9.71 / 8.55, 72: 10.14 / 8.73, 80: 10.51 / 9.04,
+//                   88: 10.98 / 14.01, 96: 11.59 / 14.27
 // (4 slices of 32 rows: double 4.71 / 5.16 at n = 100 / 128, float 2.83 /
 // 3.16, complex float 5.58 / 6.42; complex double cannot hold 32 rows.)
-constexpr bool cuda_jacobi_lane_auto(std::size_t element_bytes, int n) {
-    return n <= 64 || (n > 80 && n <= 128 && element_bytes < 16);
-}
+constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 64 || (n > 80 && n <= 128); }
 
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16

@@ -110,21 +110,28 @@ struct PairColumns {
     // Partial sums per slot that meet in shared memory: one per warp, or
     // one per slice where a slice spans two warps.
     static constexpr int kGroups = kWide ? S : kWarps;
-    static_assert(!kWide || (P == 64 && XW), "wide teams have 64 slots");
+    // kWide: whether the "other" columns live in shared memory during the
+    // sweeps (plan::tuning::cuda_jacobi_lane_wide_other_shared), else in
+    // the registers, moving through mv after each step.
+    static constexpr bool kOtherShared = kWide && plan::tuning::cuda_jacobi_lane_wide_other_shared(core::is_complex<T>);
+    static_assert(!kWide || (P == 64 && XW && G), "wide teams have 64 slots and run the Gram form");
     static_assert(kRows * S == 2 * P && kRows >= 1, "slices split the rows evenly");
     static_assert(sizeof(T) * kRows * (G ? 2 : 4) <= 512, "a lane's column parts must fit in its registers");
-    // Shared bytes of the cross-warp sums: 2 buffers x W warps x P slots x
-    // two values of T.
-    static constexpr std::size_t kXBytes = XW ? 2 * std::size_t(kWarps) * P * 2 * sizeof(T) : 0;
-    // kWide: the moving column of every slot, [row][slot] (2P rows; U, then
-    // Q outside the Gram form), then the moving g_oo and player, [slice][slot].
-    static constexpr std::size_t kMoveCols = kWide ? (G ? 1 : 2) * std::size_t(2 * P) * P : 0;
+    // Shared bytes of the cross-warp sums: 2 buffers x kGroups groups x P
+    // slots x two values of T (a team reduction takes one value per warp
+    // of a buffer, kWarps <= kGroups * P * 2).
+    static constexpr std::size_t kXBytes = XW ? 2 * std::size_t(kGroups) * P * 2 * sizeof(T) : 0;
+    // kWide: the "other" columns of W, 2P rows by P locations ([row][loc]:
+    // kOtherShared, where they stay; else the moving columns, [row][slot]),
+    // then the moving g_oo, player and location, [slice][slot].
+    static constexpr std::size_t kMoveCols = kWide ? std::size_t(2 * P) * P : 0;
     static constexpr std::size_t kMoveBytes =
-        kWide ? kMoveCols * sizeof(T) + std::size_t(S) * P * (sizeof(R) + sizeof(int)) : 0;
+        kWide ? kMoveCols * sizeof(T) + std::size_t(S) * P * (sizeof(R) + 2 * sizeof(int)) : 0;
 
     WarpTeam<kWarpTeam> tm;
     unsigned char *xbuf;
-    T *mv;  // kWide: the move buffer (kMoveBytes)
+    T *mv;  // kWide: the other columns and the move records (kMoveBytes)
+    int loc = 0;  // kOtherShared: the location in mv of the lane's other column
     int parity = 0;
     int n, m;       // order, round-robin players
     int slot, row0; // the lane's slot and first row
@@ -141,6 +148,41 @@ struct PairColumns {
     template <class V>
     __device__ __forceinline__ V sh(V v, int src) const { return shfl(v, src, tm.mask, P); }
 
+    // kOtherShared: the lane's other column lives in shared memory, rows
+    // row0.. of location loc of mv; uo holds it only outside the sweeps.
+    __device__ __forceinline__ T &o_at(int i) const { return mv[(row0 + i) * P + loc]; }
+    __device__ __forceinline__ T other(int i) const {
+        if constexpr (kOtherShared) return o_at(i);
+        else return uo[i];
+    }
+    // kOtherShared: conj(x) y + acc and r x + g y as explicit fused
+    // multiply-adds (four and six per complex entry; the operators'
+    // products and sums took more instructions and registers).
+    __device__ __forceinline__ static T fma_conj(T x, T y, T acc) {
+        if constexpr (core::is_complex<T>) {
+            acc.re = fma(x.re, y.re, fma(x.im, y.im, acc.re));
+            acc.im = fma(x.re, y.im, fma(-x.im, y.re, acc.im));
+            return acc;
+        } else {
+            return fma(x, y, acc);
+        }
+    }
+    __device__ __forceinline__ static T lin2(R r, T x, T g, T y) {
+        if constexpr (core::is_complex<T>) {
+            return T(fma(g.re, y.re, fma(-g.im, y.im, r * x.re)), fma(g.re, y.im, fma(g.im, y.re, r * x.im)));
+        } else {
+            return fma(g, y, r * x);
+        }
+    }
+    __device__ __forceinline__ void store_o() {
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) o_at(i) = uo[i];
+    }
+    __device__ __forceinline__ void load_o() {
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) uo[i] = o_at(i);
+    }
+
     // Sums over the S slices of a slot, of one or two values (each sum in
     // the same order whatever the count).
     template <class... V>
@@ -153,7 +195,7 @@ struct PairColumns {
             const int w = kWide ? int(threadIdx.x) / P : int(threadIdx.x) / 32;  // the group
             auto at = [&](auto &x, int ww, int k) {
                 using X = std::remove_reference_t<decltype(x)>;
-                return reinterpret_cast<X *>(xbuf + (((parity * kWarps + ww) * P + slot) * 2 + k) * sizeof(T));
+                return reinterpret_cast<X *>(xbuf + (((parity * kGroups + ww) * P + slot) * 2 + k) * sizeof(T));
             };
             if ((threadIdx.x & 31) < P) {
                 int k = 0;
@@ -178,7 +220,7 @@ struct PairColumns {
         v = tm.reduce(v, op);
         if constexpr (XW) {
             static_assert(sizeof(V) <= sizeof(T), "slot too narrow");
-            auto at = [&](int ww) { return reinterpret_cast<V *>(xbuf + ((parity * kWarps + ww) * P * 2) * sizeof(T)); };
+            auto at = [&](int ww) { return reinterpret_cast<V *>(xbuf + (parity * kGroups * P * 2 + ww) * sizeof(T)); };
             if ((threadIdx.x & 31) == 0) *at(threadIdx.x / 32) = v;
             __syncthreads();
             v = *at(0);
@@ -219,7 +261,10 @@ struct PairColumns {
     __device__ __forceinline__ T gram_cross() {
         T a[2] = {T(0), T(0)};
 #pragma unroll
-        for (int i = 0; i < kRows; ++i) a[i & 1] += conj(uk[i]) * uo[i];
+        for (int i = 0; i < kRows; ++i) {
+            if constexpr (kOtherShared) a[i & 1] = fma_conj(uk[i], other(i), a[i & 1]);
+            else a[i & 1] += conj(uk[i]) * other(i);
+        }
         T g = a[0] + a[1];
         slot_sum(g);
         return g;
@@ -270,17 +315,17 @@ struct PairColumns {
             // copied 35 registers per step and spilled 252 bytes).
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
-                const T u0 = uk[i], u1 = uo[i];
-                const T uout = ro * u0 + go * u1;
-                uk[i] = rk * u0 + gk * u1;
-                if constexpr (kWide) mv[(row0 + i) * P + slot] = uout;
+                const T u0 = uk[i], u1 = other(i);
+                const T uout = kOtherShared ? lin2(ro, u0, go, u1) : ro * u0 + go * u1;
+                uk[i] = kOtherShared ? lin2(rk, u0, gk, u1) : rk * u0 + gk * u1;
+                if constexpr (kOtherShared) o_at(i) = uout;
+                else if constexpr (kWide) mv[(row0 + i) * P + slot] = uout;
                 else uo[i] = kUpdateAlways ? sh(uout, src) : uout;
                 if constexpr (!G) {
                     const T q0 = qk[i], q1 = qo[i];
                     const T qout = ro * q0 + go * q1;
                     qk[i] = rk * q0 + gk * q1;
-                    if constexpr (kWide) mv[2 * P * P + (row0 + i) * P + slot] = qout;
-                    else qo[i] = kUpdateAlways ? sh(qout, src) : qout;
+                    qo[i] = kUpdateAlways ? sh(qout, src) : qout;
                 }
             }
         }
@@ -297,24 +342,32 @@ struct PairColumns {
             }
         }
         if constexpr (kWide) {
-            // Through shared memory: the slice's two warps write their
-            // moving columns (above), sync on the slice's named barrier and
-            // read the column of slot src. The next write to the buffer
-            // comes after the next step's slot sum, a barrier of the whole
-            // team, so one buffer serves every step.
+            // Through shared memory. kOtherShared: the leaving column stays
+            // where the other column was (location loc of mv, above); the
+            // slot takes over, with g_oo and the player, the location of
+            // slot src's leaving column. Only this lane touches its rows of
+            // location loc during a step (the locations are a permutation
+            // of the slots). Else the slot's leaving column was written to
+            // mv at the slot (above) and the column of slot src is read.
+            // The slice's named barrier orders the writes before the reads;
+            // mv and the records are written again after the next step's
+            // slot sum, a barrier of the whole team, so one buffer serves
+            // every step.
             const int slice = row0 / kRows;
             R *dbuf = reinterpret_cast<R *>(mv + kMoveCols);
             int *ibuf = reinterpret_cast<int *>(dbuf + S * P);
+            int *lbuf = ibuf + S * P;
             dbuf[slice * P + slot] = dout;
             ibuf[slice * P + slot] = iout;
+            lbuf[slice * P + slot] = loc;
             asm volatile("bar.sync %0, %1;" ::"r"(1 + slice), "n"(2 * 32) : "memory");
+            if constexpr (!kOtherShared) {
 #pragma unroll
-            for (int i = 0; i < kRows; ++i) {
-                uo[i] = mv[(row0 + i) * P + src];
-                if constexpr (!G) qo[i] = mv[2 * P * P + (row0 + i) * P + src];
+                for (int i = 0; i < kRows; ++i) uo[i] = mv[(row0 + i) * P + src];
             }
             dO = dbuf[slice * P + src];
             io = ibuf[slice * P + src];
+            loc = lbuf[slice * P + src];
         } else {
             dO = sh(dout, src);
             io = sh(iout, src);
@@ -339,7 +392,7 @@ struct PairColumns {
         for (int i = 0; i < kRows; ++i) {
             if constexpr (G) {
                 a[i & 1] += abs2(uk[i]);
-                b[i & 1] += abs2(uo[i]);
+                b[i & 1] += abs2(other(i));
             } else {
                 a[i & 1] += core::real(conj(qk[i]) * uk[i]);
                 b[i & 1] += core::real(conj(qo[i]) * uo[i]);
@@ -476,6 +529,9 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
         if (row0 + kr == c.ik && c.ik < n) c.uk[kr] += sigma;
         if (row0 + kr == c.io && c.io < n) c.uo[kr] += sigma;
     }
+    // kOtherShared: the other column to its location for the sweeps (each
+    // lane writes and first reads its own rows there).
+    if constexpr (Cols::kOtherShared) c.store_o();
     off = core::sweep_to_tolerance(
         max_sweeps, tol, normf, [&] { return c.sweep(); }, [&] { return c.exact_off(); }, sweeps);
     // Rayleigh quotients w^H A w / ||w||^2, A read again from the caller's
@@ -494,6 +550,9 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
         if constexpr (Cols::XW) __syncthreads();
         else __syncwarp(c.tm.mask);
     }
+    // kOtherShared: the other column back to the registers, as the move
+    // buffer now serves the quotients.
+    if constexpr (Cols::kOtherShared) c.load_o();
     // Both columns in one pass over A, or one at a time where two column
     // accumulators would spill (complex double at 32 slots) or the columns
     // pass through the move buffer (kWide).
@@ -600,6 +659,7 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     c.n = n;
     c.m = m;
     c.slot = l % P;
+    c.loc = c.slot;
     c.row0 = (l / P) * kRows;
     c.first = l < P;
     c.xbuf = smem;
