@@ -18,15 +18,19 @@
 // (every pair meets once). tests/test_syevj_core.cpp checks all of this for
 // every even m up to kMaxPlayers.
 //
-// KeepOneScheduleT<MaxPlayers, MinPlayers> holds the tables of every even m
-// in [MinPlayers, MaxPlayers]; entry [table(m)][t][slot] for the move after
+// KeepOneScheduleT<MaxPlayers, MinPlayers, Slots> holds the tables of every
+// even m in [MinPlayers, MaxPlayers], each Slots wide (at least
+// MaxPlayers / 2; the default); entry [table(m)][t][slot] for the move after
 // step t (t < 2 (m-1)):
 //   low byte   the slot to receive from,
 //   high byte  the player to keep (0xff for the idle slots m/2..; they
 //              hold no player, keep "0xff" and receive from themselves).
 // KeepOneSchedule: every m <= 64 (32 slots, a warp); KeepOneSchedule128:
-// m = 128 alone (64 slots; the pair kernel runs 64 < n <= 128 with 128
-// players, those >= n idle).
+// m = 128 alone (64 slots), and KeepOneSchedule96: m = 96 alone, 64 slots
+// wide (slots 48.. idle). The pair kernel runs 64 < n <= 96 with 96
+// players and 96 < n <= 128 with 128, those >= n idle. (The tables of
+// every m = 66..128 in one object exceed what the device compiler
+// evaluates at compile time.)
 // The slots of step 0 hold (m-1, 0) in slot 0 and (k, m-1-k) in slot k, the
 // first named in the "kept" register (keep_one_first / keep_one_second).
 #pragma once
@@ -37,13 +41,14 @@
 
 namespace batcheig::core::jacobi {
 
-template <int MaxPlayers, int MinPlayers = 2>
+template <int MaxPlayers, int MinPlayers = 2, int Slots = MaxPlayers / 2>
 struct KeepOneScheduleT {
     static_assert(MinPlayers % 2 == 0 && MaxPlayers % 2 == 0 && MinPlayers <= MaxPlayers && MaxPlayers < 255,
                   "even player counts; players and slots fit in a byte");
+    static_assert(Slots >= MaxPlayers / 2 && Slots < 255, "a slot per pair");
     static constexpr int kMaxPlayers = MaxPlayers;
     static constexpr int kMinPlayers = MinPlayers;
-    static constexpr int kMaxSlots = kMaxPlayers / 2;
+    static constexpr int kMaxSlots = Slots;
     static constexpr int kMaxSteps = 2 * (kMaxPlayers - 1);
     static constexpr int kTables = (MaxPlayers - MinPlayers) / 2 + 1;
     static constexpr std::uint8_t kNone = 0xff;
@@ -53,6 +58,7 @@ struct KeepOneScheduleT {
 };
 using KeepOneSchedule = KeepOneScheduleT<64>;
 using KeepOneSchedule128 = KeepOneScheduleT<128, 128>;
+using KeepOneSchedule96 = KeepOneScheduleT<96, 96, 64>;
 
 // Players of slot k at step 0 (k < m/2).
 BATCHEIG_HD constexpr int keep_one_first(int m, int k) { return k == 0 ? m - 1 : k; }

@@ -485,28 +485,28 @@ constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) 
 // 4.69 / 6.32 / 7.67.)
 constexpr bool cuda_jacobi_lane_wide_other_shared(bool complex) { return complex; }
 // Whether AUTO runs the lane variant at order n (it claims n <= 128,
-// cuda::kSyevjLaneMaxN): every n <= 64, and 80 < n <= 128. Beyond 64 the
-// kernel has 64 slots and always 128 players (those >= n idle, so its time
-// hardly depends on n), 8 slices of 16 rows, one 512-thread block per
-// matrix and per SM (128 registers; real types spill about 560 bytes of
-// stack, outside the step loop but for a dozen loads and stores per step).
-// The cluster variant's time jumps between n = 80 and 88 (16-column blocks
-// beyond 80). Measured 2026-11-24 on an H100 with `batcheig_bench syevj
-// --memory device --vectors --batch 200 --reps 3`, the lane variant
-// against the cluster variant, ms:
-//   double          n = 72: 4.26 / 3.28, 80: 4.54 / 3.34, 88: 4.65 / 4.75,
-//                   96: 4.67 / 5.01, 100: 4.87 / 6.42, 128: 5.55 / 12.67
-//   float           n = 72: 2.36 / 1.99, 80: 2.28 / 1.96, 88: 2.53 / 2.85,
-//                   96: 2.59 / 2.92, 100: 2.62 / 3.77, 128: 2.97 / 6.01
-// and, with the shared other column (cuda_jacobi_lane_wide_other_shared;
-// two rounds, equal to 1.5 %):
-//   complex float   n = 65: 3.72 / 3.55, 72: 4.12 / 3.60, 80: 3.92 / 3.63,
-//                   88: 3.99 / 5.34, 96: 4.43 / 5.58
-//   complex double  n = 65: 9.71 / 8.55, 72: 10.14 / 8.73, 80: 10.51 / 9.04,
-//                   88: 10.98 / 14.01, 96: 11.59 / 14.27
-// (4 slices of 32 rows: double 4.71 / 5.16 at n = 100 / 128, float 2.83 /
-// 3.16, complex float 5.58 / 6.42; complex double cannot hold 32 rows.)
-constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 64 || (n > 80 && n <= 128); }
+// cuda::kSyevjLaneMaxN): every n <= 64, and 64 < n <= 128 except double at
+// n <= 80, where the cluster variant is a little faster. Beyond 64 the
+// kernel has 64 slots and 96 players for n <= 96, 128 beyond (those >= n
+// idle, so its time hardly depends on n within each tier), 8 slices of 16
+// rows, one 512-thread block per matrix and per SM. The cluster variant's
+// time jumps between n = 80 and 88 (16-column blocks beyond 80). Measured
+// 2026-11-24 on an H100 with `batcheig_bench syevj --memory device
+// --vectors --batch 200 --reps 3`, the lane variant (96 players) against
+// the cluster variant, both forced, one lease, ms:
+//   double          n = 65: 3.38 / 3.13, 72: 3.31 / 3.28, 80: 3.55 / 3.40, 88: 3.68 / 4.68
+//   float           n = 65: 1.71 / 1.87, 72: 1.76 / 1.99, 80: 1.86 / 1.96, 88: 1.92 / 2.87
+//   complex float   n = 65: 2.91 / 3.55, 72: 2.98 / 3.57, 80: 3.09 / 3.62, 88: 3.18 / 5.37
+//   complex double  n = 65: 7.75 / 8.50, 72: 8.39 / 8.72, 80: 8.83 / 9.05, 88: 9.13 / 14.02
+// and at n = 96 / 97 / 128 (the lane variant's two tiers) double 3.87 /
+// 4.86 / 5.51, float 1.98 / 2.61 / 2.92, complex float 3.27 / 4.37 / 4.80,
+// complex double 9.77 / 11.41 / 13.42 (the cluster variant: double 5.01 at
+// 96, 12.67 at 128, session 30). With 128 players at every n > 64 (session
+// 30's kernel) the lane variant took double 4.03 / 4.65 / 4.76 at n = 65 /
+// 88 / 96 on the same lease.
+constexpr bool cuda_jacobi_lane_auto(std::size_t element_bytes, bool complex, int n) {
+    return n <= 64 || (n <= 128 && (complex || element_bytes == 4 || n > 80));
+}
 
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16

@@ -76,10 +76,14 @@ using syevj_lane_detail::shfl_xor;
 
 // The schedule, in device memory (252 KB; a step's lookup reads 2 bytes per
 // slot from the step's row of 32 slots, one or two 32-byte sectors), and
-// the one of 128 players for 64 slots (32 KB).
+// the ones of 96 and 128 players for 64 slots (24 and 32 KB).
 __device__ const core::jacobi::KeepOneSchedule kKeepOne = core::jacobi::make_keep_one_schedule();
+__device__ const core::jacobi::KeepOneSchedule96 kKeepOne96 =
+    core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule96>();
 __device__ const core::jacobi::KeepOneSchedule128 kKeepOne128 =
     core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule128>();
+static_assert(core::jacobi::KeepOneSchedule96::kMaxSlots == core::jacobi::KeepOneSchedule128::kMaxSlots,
+              "the 64-slot tables share a stride");
 
 inline constexpr int kThreads = 128;
 
@@ -648,12 +652,12 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     const std::int64_t b = b0 + k;
     const int n = p.n, l = int(threadIdx.x) % kTeam;
     const std::int64_t lda = p.lda;
-    // 64 slots: always 128 players (one schedule table), those >= n idle.
-    // (Opaque to the compiler, which would otherwise unroll every loop over
-    // the steps of a sweep.)
+    // 64 slots: 96 players for n <= 96, else 128 (a schedule table each),
+    // those >= n idle. (Opaque to the compiler, which would otherwise
+    // unroll every loop over the steps of a sweep.)
     int m = core::jacobi::players(n);
     if constexpr (Cols::kWide) {
-        m = 2 * P;
+        m = n <= 96 ? 96 : 2 * P;
         asm volatile("" : "+r"(m));
     }
     c.n = n;
@@ -664,7 +668,7 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     c.first = l < P;
     c.xbuf = smem;
     c.mv = reinterpret_cast<T *>(smem + Cols::kXBytes);
-    if constexpr (Cols::kWide) c.sched = &kKeepOne128.e[0][0][0] + c.slot;
+    if constexpr (Cols::kWide) c.sched = (m == 96 ? &kKeepOne96.e[0][0][0] : &kKeepOne128.e[0][0][0]) + c.slot;
     else c.sched = &kKeepOne.e[core::jacobi::KeepOneSchedule::table(m)][0][0] + c.slot;
     c.move = c.sched[0];
     const bool held = c.slot < m / 2;
