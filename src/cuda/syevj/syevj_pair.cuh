@@ -45,7 +45,8 @@
 // columns of Q to the sorted columns of A. Without vectors A is not written.
 // At 64 slots (64 < n <= 128, PairColumns::kWide) a slice spans two warps:
 // the moves, the slot sums and the sort go through shared memory, the
-// schedule is the one of 128 players (players >= n idle), every precision
+// schedule is the one of 96 players for n <= 96, else of 128 (players >= n
+// idle), every precision
 // runs the Gram form, and the tolerance floor is core::jacobi::lane_wide_tol_floor.
 #pragma once
 
