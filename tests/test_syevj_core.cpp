@@ -140,8 +140,12 @@ TEST_CASE("jacobi core: the keep-one schedule moves one player per slot and step
   check_keep_one_schedule(sched);
   static constexpr auto sched128 = core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule128>();
   check_keep_one_schedule(sched128);
+  static constexpr auto sched80 = core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule80>();
+  check_keep_one_schedule(sched80);
   static constexpr auto sched96 = core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule96>();
   check_keep_one_schedule(sched96);
+  static constexpr auto sched112 = core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule112>();
+  check_keep_one_schedule(sched112);
 }
 
 TEMPLATE_TEST_CASE("jacobi core: interleaved (GPU) layout gives bitwise the column-major results", "[syevj][core]",

@@ -26,11 +26,11 @@
 //   high byte  the player to keep (0xff for the idle slots m/2..; they
 //              hold no player, keep "0xff" and receive from themselves).
 // KeepOneSchedule: every m <= 64 (32 slots, a warp); KeepOneSchedule128:
-// m = 128 alone (64 slots), and KeepOneSchedule96: m = 96 alone, 64 slots
-// wide (slots 48.. idle). The pair kernel runs 64 < n <= 96 with 96
-// players and 96 < n <= 128 with 128, those >= n idle. (The tables of
-// every m = 66..128 in one object exceed what the device compiler
-// evaluates at compile time.)
+// m = 128 alone (64 slots), and KeepOneSchedule80, 96 and 112: m = 80, 96,
+// 112 alone, 64 slots wide (slots m/2.. idle). The pair kernel runs
+// 64 < n <= 128 with the first of these m >= n players, those >= n idle.
+// (The tables of every m = 66..128 in one object exceed what the device
+// compiler evaluates at compile time.)
 // The slots of step 0 hold (m-1, 0) in slot 0 and (k, m-1-k) in slot k, the
 // first named in the "kept" register (keep_one_first / keep_one_second).
 #pragma once
@@ -58,7 +58,9 @@ struct KeepOneScheduleT {
 };
 using KeepOneSchedule = KeepOneScheduleT<64>;
 using KeepOneSchedule128 = KeepOneScheduleT<128, 128>;
+using KeepOneSchedule80 = KeepOneScheduleT<80, 80, 64>;
 using KeepOneSchedule96 = KeepOneScheduleT<96, 96, 64>;
+using KeepOneSchedule112 = KeepOneScheduleT<112, 112, 64>;
 
 // Players of slot k at step 0 (k < m/2).
 BATCHEIG_HD constexpr int keep_one_first(int m, int k) { return k == 0 ? m - 1 : k; }

@@ -58,13 +58,13 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // the pair kernel that replaced it runs at 0.87-1.22x that
                 // kernel's speed (docs/performance.md); up to n = 64:
                 // 1.0-3.0x faster than CLUSTER (SHARED in complex double;
-                // tuning.hpp); and for 64 < n <= 128 but double at n <= 80
-                // (tuning::cuda_jacobi_lane_auto: 1.02-3.7x faster than
+                // tuning.hpp); and for 64 < n <= 128
+                // (tuning::cuda_jacobi_lane_auto: 1.06-3.7x faster than
                 // CLUSTER). Elsewhere CLUSTER where it fits, before the
                 // shared-memory variants or after them
                 // (tuning::cuda_jacobi_cluster_first). The device queries
                 // only matter beyond n = 64.
-                const bool big = !tuning::cuda_jacobi_lane_auto(sizeof(T), core::is_complex<T>, p.n);  // not LANE
+                const bool big = !tuning::cuda_jacobi_lane_auto(p.n);  // not LANE
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
                 const bool cluster_first = big && first && cuda::syevj_cluster_fits<T>(p.n);
                 const bool fits = big && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);

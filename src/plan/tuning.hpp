@@ -484,29 +484,27 @@ constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) 
 // (4 slices of 32 rows and two blocks per SM with the shared column, double:
 // 4.69 / 6.32 / 7.67.)
 constexpr bool cuda_jacobi_lane_wide_other_shared(bool complex) { return complex; }
-// Whether AUTO runs the lane variant at order n (it claims n <= 128,
-// cuda::kSyevjLaneMaxN): every n <= 64, and 64 < n <= 128 except double at
-// n <= 80, where the cluster variant is a little faster. Beyond 64 the
-// kernel has 64 slots and 96 players for n <= 96, 128 beyond (those >= n
-// idle, so its time hardly depends on n within each tier), 8 slices of 16
-// rows, one 512-thread block per matrix and per SM. The cluster variant's
-// time jumps between n = 80 and 88 (16-column blocks beyond 80). Measured
-// 2026-11-24 on an H100 with `batcheig_bench syevj --memory device
-// --vectors --batch 200 --reps 3`, the lane variant (96 players) against
-// the cluster variant, both forced, one lease, ms:
-//   double          n = 65: 3.38 / 3.13, 72: 3.31 / 3.28, 80: 3.55 / 3.40, 88: 3.68 / 4.68
-//   float           n = 65: 1.71 / 1.87, 72: 1.76 / 1.99, 80: 1.86 / 1.96, 88: 1.92 / 2.87
-//   complex float   n = 65: 2.91 / 3.55, 72: 2.98 / 3.57, 80: 3.09 / 3.62, 88: 3.18 / 5.37
-//   complex double  n = 65: 7.75 / 8.50, 72: 8.39 / 8.72, 80: 8.83 / 9.05, 88: 9.13 / 14.02
-// and at n = 96 / 97 / 128 (the lane variant's two tiers) double 3.87 /
-// 4.86 / 5.51, float 1.98 / 2.61 / 2.92, complex float 3.27 / 4.37 / 4.80,
-// complex double 9.77 / 11.41 / 13.42 (the cluster variant: double 5.01 at
-// 96, 12.67 at 128, session 30). With 128 players at every n > 64 (session
-// 30's kernel) the lane variant took double 4.03 / 4.65 / 4.76 at n = 65 /
-// 88 / 96 on the same lease.
-constexpr bool cuda_jacobi_lane_auto(std::size_t element_bytes, bool complex, int n) {
-    return n <= 64 || (n <= 128 && (complex || element_bytes == 4 || n > 80));
-}
+// Whether AUTO runs the lane variant at order n: every n it claims (n <=
+// 128, cuda::kSyevjLaneMaxN). Beyond 64 the kernel has 64 slots and 80,
+// 96, 112 or 128 players, the first >= n (those >= n idle, so within each
+// tier the time hardly depends on n), 8 slices of 16 rows, one 512-thread
+// block per matrix and per SM. Measured 2026-11-24 on an H100 with
+// `batcheig_bench syevj --memory device --vectors --batch 200 --reps 3`,
+// both variants forced, ms, lane / cluster:
+//   double          n = 65: 2.95 / 3.13, 72: 3.02 / 3.31, 80: 3.13 / 3.35
+//   float           n = 65: 1.49 / 1.87, 80: 1.80 / 1.96
+//   complex float   n = 65: 2.61 / 3.55, 80: 2.80 / 3.62
+//   complex double  n = 65: 6.71 / 8.50, 80: 7.84 / 9.05
+// (the cluster variant of float and the complex types from an earlier lease
+// of the same day, whose unchanged tiers timed the same to 1 %) and beyond
+// n = 80, where the cluster variant's time jumps (16-column blocks):
+//   double          n = 88: 3.68 / 4.68, 96: 3.87 / 5.01, 128: 5.46 / 12.67
+//   float           n = 88: 1.92 / 2.87, 128: 3.00 / 6.01
+//   complex float   n = 88: 3.18 / 5.37, 128: 4.78 / 13.41
+//   complex double  n = 88: 9.13 / 14.02, 128: 13.43 / 50.2
+// (the cluster variant at n = 96 and 128 from session 30, the others from
+// session 31's leases).
+constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16

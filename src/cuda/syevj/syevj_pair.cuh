@@ -45,8 +45,8 @@
 // columns of Q to the sorted columns of A. Without vectors A is not written.
 // At 64 slots (64 < n <= 128, PairColumns::kWide) a slice spans two warps:
 // the moves, the slot sums and the sort go through shared memory, the
-// schedule is the one of 96 players for n <= 96, else of 128 (players >= n
-// idle), every precision
+// schedule is the one of 80, 96, 112 or 128 players, the first >= n
+// (wide_players; players >= n idle), every precision
 // runs the Gram form, and the tolerance floor is core::jacobi::lane_wide_tol_floor.
 #pragma once
 
@@ -77,14 +77,23 @@ using syevj_lane_detail::shfl_xor;
 
 // The schedule, in device memory (252 KB; a step's lookup reads 2 bytes per
 // slot from the step's row of 32 slots, one or two 32-byte sectors), and
-// the ones of 96 and 128 players for 64 slots (24 and 32 KB).
+// the ones of 80, 96, 112 and 128 players for 64 slots (20, 24, 28 and
+// 32 KB).
 __device__ const core::jacobi::KeepOneSchedule kKeepOne = core::jacobi::make_keep_one_schedule();
+__device__ const core::jacobi::KeepOneSchedule80 kKeepOne80 =
+    core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule80>();
 __device__ const core::jacobi::KeepOneSchedule96 kKeepOne96 =
     core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule96>();
+__device__ const core::jacobi::KeepOneSchedule112 kKeepOne112 =
+    core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule112>();
 __device__ const core::jacobi::KeepOneSchedule128 kKeepOne128 =
     core::jacobi::make_keep_one_schedule<core::jacobi::KeepOneSchedule128>();
-static_assert(core::jacobi::KeepOneSchedule96::kMaxSlots == core::jacobi::KeepOneSchedule128::kMaxSlots,
+static_assert(core::jacobi::KeepOneSchedule80::kMaxSlots == 64 && core::jacobi::KeepOneSchedule96::kMaxSlots == 64 &&
+                  core::jacobi::KeepOneSchedule112::kMaxSlots == 64 &&
+                  core::jacobi::KeepOneSchedule128::kMaxSlots == 64,
               "the 64-slot tables share a stride");
+// Players of the 64-slot kernel at order n (64 < n <= 128).
+__host__ __device__ constexpr int wide_players(int n) { return n <= 80 ? 80 : n <= 96 ? 96 : n <= 112 ? 112 : 128; }
 
 inline constexpr int kThreads = 128;
 
@@ -653,12 +662,12 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     const std::int64_t b = b0 + k;
     const int n = p.n, l = int(threadIdx.x) % kTeam;
     const std::int64_t lda = p.lda;
-    // 64 slots: 96 players for n <= 96, else 128 (a schedule table each),
-    // those >= n idle. (Opaque to the compiler, which would otherwise
-    // unroll every loop over the steps of a sweep.)
+    // 64 slots: 80, 96, 112 or 128 players (a schedule table each), those
+    // >= n idle. (Opaque to the compiler, which would otherwise unroll
+    // every loop over the steps of a sweep.)
     int m = core::jacobi::players(n);
     if constexpr (Cols::kWide) {
-        m = n <= 96 ? 96 : 2 * P;
+        m = wide_players(n);
         asm volatile("" : "+r"(m));
     }
     c.n = n;
@@ -669,7 +678,12 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     c.first = l < P;
     c.xbuf = smem;
     c.mv = reinterpret_cast<T *>(smem + Cols::kXBytes);
-    if constexpr (Cols::kWide) c.sched = (m == 96 ? &kKeepOne96.e[0][0][0] : &kKeepOne128.e[0][0][0]) + c.slot;
+    if constexpr (Cols::kWide)
+        c.sched = (m == 80    ? &kKeepOne80.e[0][0][0]
+                   : m == 96  ? &kKeepOne96.e[0][0][0]
+                   : m == 112 ? &kKeepOne112.e[0][0][0]
+                              : &kKeepOne128.e[0][0][0]) +
+                  c.slot;
     else c.sched = &kKeepOne.e[core::jacobi::KeepOneSchedule::table(m)][0][0] + c.slot;
     c.move = c.sched[0];
     const bool held = c.slot < m / 2;
