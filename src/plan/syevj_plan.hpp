@@ -63,7 +63,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // CLUSTER). Elsewhere CLUSTER where it fits, before the
                 // shared-memory variants or after them
                 // (tuning::cuda_jacobi_cluster_first). The device queries
-                // only matter beyond n = 64.
+                // only matter beyond n = 128.
                 const bool big = !tuning::cuda_jacobi_lane_auto(p.n);  // not LANE
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
                 const bool cluster_first = big && first && cuda::syevj_cluster_fits<T>(p.n);

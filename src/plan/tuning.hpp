@@ -299,10 +299,10 @@ inline int cuda_geev_block_threads(int n) {
 inline constexpr long long cuda_geev_global_chunk = 65536;
 
 // syevj/heevj on the CUDA backend (src/cuda/syevj). AUTO: the lane variant
-// up to n = 64 and where cuda_jacobi_lane_auto says (below; faster than the warp variant at every
-// n <= 32 measured, and faster than or level with the cluster or shared
-// variant at every n = 33..64 measured, see below). Beyond n = 64 the
-// rule that preceded it: the warp variant
+// where cuda_jacobi_lane_auto says, n <= 128 (below; faster than the warp
+// variant at every n <= 32 measured, and faster than or level with the
+// cluster or shared variant at every n = 33..128 measured, see below).
+// Beyond n = 128 the rule that preceded it: the warp variant
 // up to cuda_jacobi_warp_max_n(sizeof(T)) while one problem (with vectors)
 // fits in a block's shared memory, then the shared (block) variant while it
 // fits, then the global one. The choice depends on the precision and n only

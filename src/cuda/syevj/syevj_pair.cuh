@@ -137,7 +137,7 @@ struct PairColumns {
     static constexpr std::size_t kXBytes = XW ? 2 * std::size_t(kGroups) * P * 2 * sizeof(T) : 0;
     // kWide: the "other" columns of W, 2P rows by P locations ([row][loc]:
     // kOtherShared, where they stay; else the moving columns, [row][slot]),
-    // then the moving g_oo, player and location, [slice][slot].
+    // then the moving g_oo, player and (kOtherShared) location, [slice][slot].
     static constexpr std::size_t kMoveCols = kWide ? std::size_t(2 * P) * P : 0;
     static constexpr std::size_t kMoveBytes =
         kWide ? kMoveCols * sizeof(T) + std::size_t(S) * P * (sizeof(R) + 2 * sizeof(int)) : 0;
@@ -373,7 +373,7 @@ struct PairColumns {
             int *lbuf = ibuf + S * P;
             dbuf[slice * P + slot] = dout;
             ibuf[slice * P + slot] = iout;
-            lbuf[slice * P + slot] = loc;
+            if constexpr (kOtherShared) lbuf[slice * P + slot] = loc;
             asm volatile("bar.sync %0, %1;" ::"r"(1 + slice), "n"(2 * 32) : "memory");
             if constexpr (!kOtherShared) {
 #pragma unroll
@@ -381,7 +381,7 @@ struct PairColumns {
             }
             dO = dbuf[slice * P + src];
             io = ibuf[slice * P + src];
-            loc = lbuf[slice * P + src];
+            if constexpr (kOtherShared) loc = lbuf[slice * P + src];
         } else {
             dO = sh(dout, src);
             io = sh(iout, src);
