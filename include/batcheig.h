@@ -104,7 +104,8 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
     BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23,  /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
     BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-8 lanes), the columns of A Q and Q in registers (n <= 128). */
-    BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25 /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
+    BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25, /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
+    BATCHEIG_ALG_JACOBI_CUDA_GRID = 26     /**< syevj/heevj, CUDA backend: one-sided block Jacobi, a thread block per pair of column blocks and matrix, one launch per round-robin step (a CUDA graph per call), A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
 } batcheigAlgorithm_t;
 
 /**
@@ -412,7 +413,7 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   back unchanged (A is not copied back); device arrays A are left
  *   unchanged by the two-sided CUDA variants, ::BATCHEIG_ALG_JACOBI_CUDA_LANE
  *   and ::BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, and used as scratch by
- *   ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK.
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK and ::BATCHEIG_ALG_JACOBI_CUDA_GRID.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
  * power of two (exactly) to max |a_ij| in [1, 2), so matrices near the
@@ -475,6 +476,13 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   pair of column blocks of a step, A Q and Q in the blocks' shared memory
  *   (no workspace); n while that fits (::BATCHEIG_STATUS_NOT_SUPPORTED
  *   beyond, and on older devices). It runs at least one sweep.
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_GRID (CUDA backend, n >= 32,
+ *   ::BATCHEIG_STATUS_NOT_SUPPORTED below): the one-sided block method
+ *   (same tolerance floor) with a thread block per pair of column blocks
+ *   and matrix and one launch per round-robin step, A Q in A and Q in the
+ *   workspace; the launches of a call form a CUDA graph whose loop over the
+ *   sweeps a conditional node ends (CUDA 12.4 or later). It runs at least
+ *   one sweep.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md).
  * A variant that does not belong to the handle's backend makes the call
@@ -509,7 +517,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  * workspace is device memory: none for the shared-memory variants, and for
  * ::BATCHEIG_ALG_JACOBI_CUDA_GLOBAL at most max(the bytes of the input batch,
  * one matrix's scratch), for ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK n x n elements
- * per matrix (at most the input batch). Calls with host arrays on a CUDA handle check
+ * per matrix of a launch and for ::BATCHEIG_ALG_JACOBI_CUDA_GRID n x n
+ * elements per matrix (each at most the input batch). Calls with host arrays on a CUDA handle check
  * `lwork` but stage through buffers the handle owns.
  */
 /** @{ */

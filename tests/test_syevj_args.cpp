@@ -243,7 +243,7 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
         CHECK(blk > big);  // the block variant keeps Q and the pair scratch
       } else {
         // CUDA: the shared-memory and lane variants need no device
-        // workspace; the global one at most max(the input batch's bytes, its need for
+        // workspace; the global, block and grid ones at most max(the input batch's bytes, its need for
         // one matrix) (test_syevj_cuda.cpp checks this over many n).
         for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend))
           for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
@@ -262,7 +262,8 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
             g.batch = SyevjArgFixture<T>::batch;
             size_t lw = 1;
             REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
-            if (alg != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL && alg != BATCHEIG_ALG_JACOBI_CUDA_BLOCK) {
+            if (alg != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL && alg != BATCHEIG_ALG_JACOBI_CUDA_BLOCK &&
+                alg != BATCHEIG_ALG_JACOBI_CUDA_GRID) {
               CHECK(one == 0);
               CHECK(lw == 0);
             } else {
@@ -413,7 +414,8 @@ TEST_CASE("params: Jacobi options (max sweeps, sort, per-matrix outputs)", "[api
     for (const auto alg : {BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK,
                            BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
                            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK,
-                           BATCHEIG_ALG_JACOBI_CUDA_LANE, BATCHEIG_ALG_JACOBI_CUDA_CLUSTER}) {
+                           BATCHEIG_ALG_JACOBI_CUDA_LANE, BATCHEIG_ALG_JACOBI_CUDA_CLUSTER,
+                           BATCHEIG_ALG_JACOBI_CUDA_GRID}) {
       CHECK(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       CHECK(batcheigParamsGetAlgorithm(p, &a) == BATCHEIG_STATUS_SUCCESS);
       CHECK(a == alg);

@@ -96,6 +96,14 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     if (test_level() != TestLevel::Quick) v.push_back(97);
     v.push_back(129);  // the first n it does not claim
   }
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GRID) {
+    // Two column blocks at n = 32 (17 in double complex), one block and the
+    // dummy of odd K at 40, a partial last block at 100; beyond one SM.
+    v.push_back(40);
+    v.push_back(100);
+    if (test_level() != TestLevel::Quick) v.push_back(130);
+    v.push_back(257);
+  }
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)
     if (test_level() != TestLevel::Quick) v.push_back(257);  // claimed by none
@@ -317,7 +325,8 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
         // The host variant with the same method: scalar for the two-sided
         // kernels, block for the block kernel.
         const batcheigAlgorithm_t host_alg =
-            alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK || alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER
+            alg == BATCHEIG_ALG_JACOBI_CUDA_BLOCK || alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
+                    alg == BATCHEIG_ALG_JACOBI_CUDA_GRID
                 ? BATCHEIG_ALG_JACOBI_HOST_BLOCK
                 : BATCHEIG_ALG_JACOBI_HOST_SCALAR;
         const HostRun<T> hb = run_host_arrays<T>(host, mats, n, opt, JacobiSettings{host_alg, 0, 1});
@@ -456,6 +465,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_CLUSTER);
 }
 
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (GRID)",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_GRID);
+}
+
 namespace {
 
 template <class T>
@@ -464,7 +478,7 @@ void user_stream_is_honoured() {
   HandleGuard cuda;
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   for (const batcheigAlgorithm_t alg : syevj_variants(BATCHEIG_BACKEND_CUDA)) {
-    const int n = 13, count = 4;
+    const int n = syevj_variant_claims<T>(alg, 13, true) ? 13 : 40, count = 4;
     INFO(precision_name<T>() << " | " << syevj_variant_name(alg));
     const auto mats = mixed_batch<T>(n, count, 99);
     const JacobiSettings s{alg, 0, 1};

@@ -60,16 +60,22 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // 1.0-3.0x faster than CLUSTER (SHARED in complex double;
                 // tuning.hpp); and for 64 < n <= 128
                 // (tuning::cuda_jacobi_lane_auto: 1.06-3.7x faster than
-                // CLUSTER). Elsewhere CLUSTER where it fits, before the
-                // shared-memory variants or after them
-                // (tuning::cuda_jacobi_cluster_first). The device queries
-                // only matter beyond n = 128.
+                // CLUSTER). Beyond n = 128 GRID (from n = 129 in double
+                // and double complex, 145 in single precision:
+                // tuning::cuda_jacobi_grid_auto_min_n); elsewhere CLUSTER
+                // where it fits, before the shared-memory variants or after
+                // them (tuning::cuda_jacobi_cluster_first). The device
+                // queries only matter beyond n = 128.
                 const bool big = !tuning::cuda_jacobi_lane_auto(p.n);  // not LANE
+                const bool grid = big && p.n >= tuning::cuda_jacobi_grid_auto_min_n(sizeof(core::real_t<T>)) &&
+                                  cuda::syevj_grid_fits<T>(p.n);
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
-                const bool cluster_first = big && first && cuda::syevj_cluster_fits<T>(p.n);
-                const bool fits = big && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
+                const bool cluster_first = big && !grid && first && cuda::syevj_cluster_fits<T>(p.n);
+                const bool fits = big && !grid && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
                 if (!big)
                     v = BATCHEIG_ALG_JACOBI_CUDA_LANE;
+                else if (grid)
+                    v = BATCHEIG_ALG_JACOBI_CUDA_GRID;  // tuning::cuda_jacobi_grid_auto_min_n
                 else if (cluster_first)
                     v = BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
                 else if (p.n <= tuning::cuda_jacobi_warp_max_n(sizeof(T)) && fits)
@@ -96,6 +102,9 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
                     if (forced && !cuda::syevj_cluster_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
+                case BATCHEIG_ALG_JACOBI_CUDA_GRID:
+                    if (!cuda::syevj_grid_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
@@ -127,7 +136,8 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL:
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
         case BATCHEIG_ALG_JACOBI_CUDA_LANE:
-        case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
+        case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
+        case BATCHEIG_ALG_JACOBI_CUDA_GRID: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

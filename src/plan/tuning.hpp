@@ -389,6 +389,39 @@ inline int cuda_jacobi_block_nb(std::size_t) { return 8; }
 // problem between the cluster's blocks (docs/performance.md).
 inline constexpr int cuda_jacobi_cluster_nb = 8;
 
+// BATCHEIG_ALG_JACOBI_CUDA_GRID (cuda/syevj/syevj_grid.cuh): columns per
+// block. nb = 16 makes a pair's 32 columns the lane solver's warp (one
+// slice, 32 rows a lane: 255 registers, 2 blocks per SM); nb = 8 gives 16
+// columns in two slices (127 registers, 168 in double complex) and twice
+// the steps per sweep, each streaming all of U and Q. Measured at n = 256,
+// batch 200, with vectors (H100, `batcheig_bench syevj --memory device
+// --vectors --batch 200 --algorithm jacobi-cuda-grid`, ms, nb = 16 / 8):
+// double 70.2 / 78.7, float 40.9 / 45.3, complex float 99.5 / 86.0; in
+// complex double 32 rows of two 16-byte columns exceed a lane's registers.
+constexpr int cuda_jacobi_grid_nb(std::size_t elem_bytes, bool complex) {
+    return complex || elem_bytes >= 16 ? 8 : 16;
+}
+// AUTO beyond the lane variant (n > 128): the grid variant from
+// cuda_jacobi_grid_auto_min_n on, else the rule before it (cluster where it
+// fits; the block or global variant). H100, 2026-11-24, `batcheig_bench
+// syevj --memory device --vectors --batch 200 --reps 2 --algorithm A`, ms,
+// grid / cluster at n = 136, 160, 192, 224:
+//   double         16.0 / 19.1, 17.2 / 36.8, 30.0 / 63.3, 45.4 / 182
+//   float          8.74 / 8.34, 9.49 / 12.2, 17.4 / 21.4, 28.6 / 43.0
+//   complex float  24.3 / 20.9, 24.7 / 40.1, 44.2 / 70.3, 71.5 / 186
+//                  (nb = 16 then; nb = 8 is faster at n = 256)
+//   complex double against AUTO before (the block variant): 36.7 / 104,
+//                  47.5 / 158, 73.6 / 212
+// and at n = 256 grid / cluster, double 70 / 250 (session 8's cluster run).
+// So double and complex double take it for every n > 128, float and
+// complex float from n = 145 (the cluster variant was 5-16 % faster at
+// n = 136, the grid 1.3-1.6x faster at n = 160).
+// real_bytes: the size of the element type's real part.
+constexpr int cuda_jacobi_grid_auto_min_n(std::size_t real_bytes) { return real_bytes == 8 ? 129 : 145; }
+
+// Smallest order it claims (two column blocks, and room in w for its state).
+inline constexpr int cuda_jacobi_grid_min_n = 32;
+
 // AUTO beyond n = 32: CLUSTER before the warp and shared variants (true),
 // or only where they no longer fit (false: double complex, whose 16-byte
 // elements double the traffic between the cluster's blocks). Measured

@@ -102,7 +102,7 @@ inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend
   if (backend == BATCHEIG_BACKEND_CUDA)
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
             BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE,
-            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER};
+            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, BATCHEIG_ALG_JACOBI_CUDA_GRID};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -124,6 +124,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return "jacobi-cuda-block";
     case BATCHEIG_ALG_JACOBI_CUDA_LANE: return "jacobi-cuda-lane";
     case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return "jacobi-cuda-cluster";
+    case BATCHEIG_ALG_JACOBI_CUDA_GRID: return "jacobi-cuda-grid";
     default: return "?";
   }
 }
@@ -170,6 +171,17 @@ bool syevj_cluster_claims(int n) {
   return bytes + 512 <= kJacobiSharedOptinBytes;
 }
 
+/// Whether JACOBI_CUDA_GRID claims order n: n >= 32 and its state fits in
+/// the n entries of w: 7 scalars, one slot per pair (players(K) / 2, K =
+/// ceil(n / nb), nb = 16 in the real types, 8 in the complex ones) and one
+/// per tile of 32 columns.
+template <class T>
+bool syevj_grid_claims(int n) {
+  const int nb = is_complex_v<T> ? 8 : 16;
+  const int k = (n + nb - 1) / nb;
+  return n >= 32 && 7 + (k + (k & 1)) / 2 + (n + 31) / 32 <= n;
+}
+
 /// Whether a Jacobi variant claims order n with the given jobz: the
 /// shared-memory CUDA variants while syevj_shared_bytes() fits in
 /// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN, CLUSTER as
@@ -180,6 +192,7 @@ template <class T>
 bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) return n <= kJacobiLaneMaxN;
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) return syevj_cluster_claims<T>(n);
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_claims<T>(n);
   if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }
@@ -188,7 +201,8 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
 inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
          a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_LANE || a == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER;
+         a == BATCHEIG_ALG_JACOBI_CUDA_LANE || a == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
+         a == BATCHEIG_ALG_JACOBI_CUDA_GRID;
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
@@ -201,7 +215,8 @@ double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
   const double u = static_cast<double>(unit_roundoff<R>());
   double t = tol > 0 ? static_cast<double>(static_cast<R>(tol)) : 2 * u;
   if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
-      variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER)
+      variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
+      variant == BATCHEIG_ALG_JACOBI_CUDA_GRID)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
   if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > 64) t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);
   return t;

@@ -12,6 +12,7 @@
 #include "cuda/streaming.hpp"
 #include "cuda/syevj/syevj_block.cuh"
 #include "cuda/syevj/syevj_cluster.cuh"
+#include "cuda/syevj/syevj_grid.cuh"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
 #include "cuda/syevj/syevj_pair.cuh"
@@ -22,6 +23,7 @@ namespace batcheig::cuda {
 template <class T>
 std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch) {
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) return syevj_block_workspace<T>(n, batch);
+    if (variant == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_workspace<T>(n, batch);
     if (variant != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) return 0;  // WARP, SHARED, LANE, CLUSTER: registers and shared memory
     return syevj_global_slice<T>(n, want_v) * std::size_t(syevj_global_matrices<T>(n, want_v, lda, batch));
 }
@@ -48,6 +50,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK: return syevj_block<T>(s, p, opt, work);
         case BATCHEIG_ALG_JACOBI_CUDA_LANE: return syevj_lane<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return syevj_cluster<T>(s, p, opt);
+        case BATCHEIG_ALG_JACOBI_CUDA_GRID: return syevj_grid<T>(s, p, opt, work);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
@@ -113,5 +116,6 @@ batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjPro
     template bool batcheig::cuda::syevj_fits_shared<T>(int, bool);                                          \
     template bool batcheig::cuda::syevj_block_fits<T>(int);                                                 \
     template bool batcheig::cuda::syevj_cluster_fits<T>(int);                                               \
+    template bool batcheig::cuda::syevj_grid_fits<T>(int);                                                  \
     template batcheigStatus_t batcheig::cuda::syevj<T>(batcheig::Context &, batcheigAlgorithm_t,            \
                                                        const batcheig::SyevjProblem<T> &, void *, std::size_t);

@@ -1,0 +1,646 @@
+// One-sided block Jacobi with a thread block per pair of column blocks and
+// matrix (BATCHEIG_ALG_JACOBI_CUDA_GRID): the iteration of
+// core/jacobi_block.hpp for orders too large for one SM, with U = A Q in the
+// caller's A and Q in the workspace, in global memory, and one launch per
+// round-robin step, so that the pairs of every matrix of the batch fill the
+// GPU together.
+//
+//   NB columns per column block (plan::tuning::cuda_jacobi_grid_nb),
+//   K = ceil(n / NB) column blocks, P = players(K) / 2 pairs per step.
+// The launches of one call form a CUDA graph:
+//   load      a block per matrix: the `uplo` triangle into the full
+//             Hermitian matrix in A, checked and scaled as
+//             core::jacobi::load_scaled; Q = I; the matrix's state.
+//   while any matrix iterates (a conditional node):
+//     step s  for s = 0 .. players(K) - 2, a block per (pair, matrix):
+//             G = Q_S^H U_S (rows staged through shared memory in chunks),
+//             one sweep (opt.inner_max_sweeps at most) of the lane solver of
+//             syevj_lane.cuh on the Hermitian part of G in one warp: W, the
+//             product of its rotations; then U_S := U_S W, Q_S := Q_S W in
+//             place, row by row (skipped when W = I). The block adds
+//             |g_ij|^2, i > j, to its pair's slot of the sweep sum.
+//     exact   a block per (tile of 32 columns, matrix) that needs it:
+//             sum_{i > j} |q_i^H u_j|^2 over its columns j.
+//     decide  one block: the stopping rule of core::sweep_to_tolerance for
+//             every matrix (the sweep sum's square root against
+//             sqrt(tol ||A||_F), then the exact off(Q^H U) against tol, or
+//             max_sweeps), and the loop's condition.
+//   finish    a block per matrix: the eigenvalues Re(q_j^H u_j) / ||q_j||^2,
+//             sorted and unscaled, and with vectors the columns of Q to
+//             their sorted columns of A; info, sweeps, residual.
+// Every sum is taken in a fixed order (no atomics), so a matrix gets
+// bitwise the same results in any batch. A matrix that has converged costs
+// one test of its state per launch.
+//
+// State. Between the launches a matrix's scalars (||A||_F, the tolerance,
+// the scale, the sweep count, the slots of the sweep and exact sums) live in
+// its n entries of w, which receive the eigenvalues only at the end, and
+// p.info[b] holds kIterating while the matrix iterates (a matrix that holds
+// NaN/Inf or is zero gets its final results in the load). So the workspace
+// is Q alone: n x n elements per matrix, at most the size of the input.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+#include "common/problem.hpp"
+#include "core/jacobi_syevj.hpp"
+#include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_block.cuh"
+#include "cuda/syevj/syevj_cuda.hpp"
+#include "cuda/syevj/syevj_lane.cuh"
+#include "cuda/team.cuh"
+#include "plan/tuning.hpp"
+
+namespace batcheig::cuda {
+
+namespace syevj_grid_detail {
+
+using core::conj;
+using core::index_t;
+using core::jacobi::abs2;
+
+inline constexpr int kThreads = 128;      // step and exact launches
+inline constexpr int kBlockThreads = 256;  // load and finish: a block per matrix
+inline constexpr int kDecideThreads = 1024;
+// p.info[b] of a matrix that iterates (never a final info code).
+inline constexpr int kIterating = INT_MIN;
+
+// The state's slots in w (reals): the scalars, then one sweep-sum slot per
+// pair, then one exact-sum slot per tile of 32 columns.
+enum Slot : int { kNormF, kTol, kProbe, kExp, kActive, kSweeps, kOff, kHead };
+
+struct Geometry {
+    int k;      // column blocks
+    int mp;     // round-robin players
+    int pairs;  // pairs per step
+    int tiles;  // tiles of 32 columns (exact sum)
+};
+__host__ __device__ inline Geometry geometry(int n, int nb) {
+    Geometry g;
+    g.k = (n + nb - 1) / nb;
+    g.mp = g.k + (g.k & 1);
+    g.pairs = g.mp / 2;
+    g.tiles = (n + 31) / 32;
+    return g;
+}
+
+// Columns per block: 16 in the real types, 8 in the complex ones.
+template <class T>
+inline constexpr int kNb = plan::tuning::cuda_jacobi_grid_nb(sizeof(T), core::is_complex<T>);
+
+// Rows of Q_S and U_S staged in shared memory per pass (1024 entries of
+// each: 8 loads of each per thread in flight at once).
+template <int S>
+inline constexpr int kChunk = 1024 / S;
+
+// Shared memory of a step block: the staged rows of Q_S and U_S, then G
+// and W (S x S+1 each).
+template <class T, int S>
+constexpr std::size_t step_bytes() {
+    return (2 * std::size_t(S) * (kChunk<S> + 1) + 2 * std::size_t(S) * (S + 1)) * sizeof(T);
+}
+
+// Smallest order the variant claims (two column blocks at least), and the
+// state must fit in w.
+inline constexpr int kMinN = plan::tuning::cuda_jacobi_grid_min_n;
+template <class T>
+bool claims(int n) {
+    if (n < kMinN) return false;
+    const Geometry g = geometry(n, kNb<T>);
+    return kHead + g.pairs + g.tiles <= n;
+}
+
+// The sweep sum of a matrix, its pair slots added in order, and whether the
+// sweep just run ends it with the exact test (as core::sweep_to_tolerance:
+// the sweep met off <= sqrt(tol ||A||_F), or max_sweeps is reached).
+template <class R>
+__device__ bool needs_exact(const R *st, int pairs, int max_sweeps, R &est) {
+    R s = R(0);
+    for (int k = 0; k < pairs; ++k) s += st[kHead + k];
+    est = core::rsqrt_(s);
+    return est <= st[kProbe] || int(st[kSweeps]) + 1 >= max_sweeps;
+}
+
+// A matrix per block: load, check, scale; Q = I; the state.
+template <class T>
+__global__ __launch_bounds__(kBlockThreads) void grid_load_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
+                                                                   std::int64_t b0, T *qwork) {
+    using R = core::real_t<T>;
+    __shared__ unsigned long long scratch[32];
+    const BlockTeam tm{scratch};
+    const int n = p.n;
+    const std::int64_t b = b0 + blockIdx.x;
+    const core::MatView<T> a{p.A + b * std::int64_t(p.lda) * n, p.lda, 1};
+    R *const st = p.w + b * n;
+    int e = 0;
+    const core::jacobi::Loaded ld = core::jacobi::load_scaled(tm, p.lower, n, a, a, e);
+    if (ld != core::jacobi::Loaded::Ok) {
+        core::JacobiStats js;
+        const int info = core::jacobi::special_result(tm, ld, p.want_v, n, a, core::VecView<R>{st, 1}, js);
+        if (tm.leader()) {
+            p.info[b] = info;
+            if (p.sweeps) p.sweeps[b] = 0;
+            if (p.residual) p.residual[b] = js.residual;
+        }
+        return;
+    }
+    const R normf = core::jacobi::fro_norm(tm, n, a);
+    T *q = qwork + b * std::int64_t(n) * n;
+    for (std::int64_t k = threadIdx.x; k < std::int64_t(n) * n; k += blockDim.x) q[k] = T(k % n == k / n ? 1 : 0);
+    const R tol = core::block_tol<R>(opt.tol, n) * normf;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        R v = R(0);
+        if (i == kNormF) v = normf;
+        if (i == kTol) v = tol;
+        if (i == kProbe) v = core::rsqrt_(tol * normf);
+        if (i == kExp) v = R(e);
+        if (i == kActive) v = R(1);
+        st[i] = v;  // sweeps, off and every sum slot start at 0
+    }
+    if (tm.leader()) p.info[b] = kIterating;
+}
+
+// Step `step` of the round-robin ordering: a block per (pair, matrix).
+// Resident step blocks per SM the registers must allow: the lane solver's
+// 32 rows of a pair of 32 columns need 255 registers (2 blocks), 16 columns
+// fewer (4; 3 in complex double, whose staged rows take 75 KB of shared
+// memory anyway).
+template <class T, int S>
+inline constexpr int kStepMinBlocks = S == 32 ? 2 : sizeof(T) >= 16 ? 3 : 4;
+
+template <class T, int NB>
+__global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_step_kernel(SyevjProblem<T> p, core::JacobiOptions opt, std::int64_t b0,
+                                                             T *qwork, int step) {
+    using R = core::real_t<T>;
+    constexpr int S = 2 * NB;   // columns of a pair
+    constexpr int SL = S + 1;   // leading dimension of G and W
+    constexpr int CH = kChunk<S>;
+    constexpr int CL = CH + 1;
+    constexpr int kLoads = S * CH / kThreads;  // entries of each array a thread stages per chunk
+    constexpr int L = 32 / S;   // slices of the inner solve's warp
+    using Inner = syevj_lane_detail::LaneColumns<T, S, L>;
+    constexpr int kRows = Inner::kRows;
+    // Raw storage: a complex element type has constructors, which shared
+    // arrays must not run.
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ int moved;
+    T *const qs = reinterpret_cast<T *>(smem), *const us = qs + S * CL;
+    T *const graw = us + S * CL, *const wmat = graw + S * SL;
+
+    const int n = p.n;
+    const Geometry ge = geometry(n, NB);
+    const std::int64_t b = b0 + blockIdx.x / ge.pairs;
+    const int pair = int(blockIdx.x % ge.pairs);
+    if (p.info[b] != kIterating) return;
+    R *const st = p.w + b * n;
+    if (st[kActive] == R(0)) return;
+    const std::int64_t lda = p.lda;
+    T *const u = p.A + b * lda * n;
+    T *const q = qwork + b * std::int64_t(n) * n;
+    index_t bp, bq;
+    core::jacobi::round_robin_pair(ge.mp, step, pair, bp, bq);
+    // Column of pair column c (n or more: padding, read as zero).
+    auto column = [&](int c) { return c < NB ? int(bp) * NB + c : int(bq) * NB + (c - NB); };
+    const int t = threadIdx.x;
+
+    // G = Q_S^H U_S over chunks of kChunk rows staged in shared memory; a
+    // thread sums a TI x TJ tile of G, entries (gi + a S/TI, gj + b S/TJ),
+    // so that each staged value it loads serves TJ (TI) products.
+    constexpr int TI = S == 32 ? 2 : 1, TJ = S * S / kThreads / TI;
+    constexpr int SI = S / TI, SJ = S / TJ;
+    static_assert(SI * SJ == kThreads, "one tile per thread");
+    const int gi = t % SI, gj = t / SI;
+    T acc[TI][TJ];
+#pragma unroll
+    for (int x = 0; x < TI; ++x)
+#pragma unroll
+        for (int y = 0; y < TJ; ++y) acc[x][y] = T(0);
+    // Rows [r0, r0 + CH) of X_S and Y_S into xs and ys (zero beyond n and
+    // for padding columns): every load of a thread issued before its stores.
+    auto stage = [&](const T *x, std::int64_t ldx, const T *y, std::int64_t ldy, int r0, T *xs, T *ys) {
+        T vx[kLoads], vy[kLoads];
+#pragma unroll
+        for (int l = 0; l < kLoads; ++l) {
+            const int idx = t + l * kThreads, c = idx / CH, rr = idx % CH, r = r0 + rr, col = column(c);
+            const bool ok = r < n && col < n;
+            vx[l] = ok ? x[col * ldx + r] : T(0);
+            vy[l] = ok ? y[col * ldy + r] : T(0);
+        }
+#pragma unroll
+        for (int l = 0; l < kLoads; ++l) {
+            const int idx = t + l * kThreads, c = idx / CH, rr = idx % CH;
+            xs[c * CL + rr] = vx[l];
+            ys[c * CL + rr] = vy[l];
+        }
+    };
+    for (int r0 = 0; r0 < n; r0 += CH) {
+        __syncthreads();
+        stage(q, n, u, lda, r0, qs, us);
+        __syncthreads();
+#pragma unroll 4
+        for (int rr = 0; rr < CH; ++rr) {
+            T qv[TI], uv[TJ];
+#pragma unroll
+            for (int x = 0; x < TI; ++x) qv[x] = conj(qs[(gi + x * SI) * CL + rr]);
+#pragma unroll
+            for (int y = 0; y < TJ; ++y) uv[y] = us[(gj + y * SJ) * CL + rr];
+#pragma unroll
+            for (int x = 0; x < TI; ++x)
+#pragma unroll
+                for (int y = 0; y < TJ; ++y) acc[x][y] += qv[x] * uv[y];
+        }
+    }
+#pragma unroll
+    for (int x = 0; x < TI; ++x)
+#pragma unroll
+        for (int y = 0; y < TJ; ++y) graw[(gj + y * SJ) * SL + gi + x * SI] = acc[x][y];
+    __syncthreads();
+    if (t < 32) {
+        // The lane solver on the Hermitian part of G (as the cluster
+        // variant): lane (slice, column j) holds rows row0.. of column j;
+        // W starts at I.
+        const R tol = st[kTol];
+        const R inner_tol2 = (tol / R(ge.mp)) * (tol / R(ge.mp));
+        Inner c;
+        c.tm = WarpTeam<32>::make();
+        c.n = S;
+        c.m = S;
+        c.j = t % S;
+        c.row0 = (t / S) * kRows;
+        c.col = true;
+        c.first = t < S;
+        const int j = c.j;
+        R lo2 = R(0);
+#pragma unroll
+        for (int k = 0; k < kRows; ++k) {
+            const int i = c.row0 + k;
+            T g = (graw[j * SL + i] + conj(graw[i * SL + j])) * R(0.5);
+            if (i == j) g = T(core::real(g));
+            if (i > j) lo2 += abs2(g);
+            c.u[k] = g;
+            c.q[k] = T(i == j ? 1 : 0);
+        }
+        c.d = core::real(graw[j * SL + j]);
+        lo2 = c.tm.sum(lo2);
+        if (lo2 > inner_tol2) {
+            for (int sw = 0; sw < opt.inner_max_sweeps; ++sw)
+                if (c.sweep() <= inner_tol2) break;
+        }
+        bool mv = false;
+#pragma unroll
+        for (int k = 0; k < kRows; ++k) {
+            const int i = c.row0 + k;
+            mv |= !(c.q[k] == T(i == j ? 1 : 0));
+            wmat[j * SL + i] = c.q[k];
+        }
+        mv = __any_sync(0xffffffffu, mv);
+        if (t == 0) {
+            moved = mv ? 1 : 0;
+            st[kHead + pair] += lo2;  // this pair's slot: one writer per step, steps in order
+        }
+    }
+    __syncthreads();
+    if (!moved) return;
+    // U_S := U_S W and Q_S := Q_S W together, in chunks of CH rows staged in
+    // shared memory (U in qs, Q in us); a thread computes rows gr + 16 a
+    // (a < CH / 16) of columns gc + 8 y (y < S / 8) of both, so each W entry
+    // it loads serves 2 CH / 16 products.
+    constexpr int UR = CH / 16, UC = S / 8;
+    static_assert(16 * 8 == kThreads, "16 x 8 threads per chunk");
+    const int gr = t % 16, gc = t / 16;
+    for (int r0 = 0; r0 < n; r0 += CH) {
+        __syncthreads();
+        stage(u, lda, q, n, r0, qs, us);
+        __syncthreads();
+        T ou[UR][UC], oq[UR][UC];
+#pragma unroll
+        for (int a = 0; a < UR; ++a)
+#pragma unroll
+            for (int y = 0; y < UC; ++y) ou[a][y] = oq[a][y] = T(0);
+#pragma unroll 2
+        for (int k = 0; k < S; ++k) {
+            T wv[UC];
+#pragma unroll
+            for (int y = 0; y < UC; ++y) wv[y] = wmat[(gc + 8 * y) * SL + k];
+#pragma unroll
+            for (int a = 0; a < UR; ++a) {
+                const T xu = qs[k * CL + gr + 16 * a], xq = us[k * CL + gr + 16 * a];
+#pragma unroll
+                for (int y = 0; y < UC; ++y) {
+                    ou[a][y] += xu * wv[y];
+                    oq[a][y] += xq * wv[y];
+                }
+            }
+        }
+#pragma unroll
+        for (int a = 0; a < UR; ++a) {
+            const int r = r0 + gr + 16 * a;
+#pragma unroll
+            for (int y = 0; y < UC; ++y) {
+                const int col = column(gc + 8 * y);
+                if (r < n && col < n) {
+                    u[col * lda + r] = ou[a][y];
+                    q[std::int64_t(col) * n + r] = oq[a][y];
+                }
+            }
+        }
+    }
+}
+
+// Rows of q staged per pass of the exact sum (syevj_block_detail::dot_tile).
+inline constexpr int kExactLs = 16;
+
+// The exact sum of a matrix that needs it: a block per (tile of 32 columns
+// j, matrix), the sum of |q_i^H u_j|^2 over i > j into the tile's slot.
+template <class T>
+__global__ __launch_bounds__(kThreads) void grid_exact_kernel(SyevjProblem<T> p, core::JacobiOptions opt, std::int64_t b0,
+                                                              T *qwork, int nb) {
+    using R = core::real_t<T>;
+    constexpr int LD = kExactLs + 1;
+    __shared__ __align__(16) unsigned char raw[(kThreads / 32) * 32 * LD * sizeof(T)];
+    T *const stage = reinterpret_cast<T *>(raw);
+    __shared__ unsigned long long scratch[32];
+    const BlockTeam tm{scratch};
+    const int n = p.n;
+    const Geometry ge = geometry(n, nb);
+    const std::int64_t b = b0 + blockIdx.x / ge.tiles;
+    const int tile = int(blockIdx.x % ge.tiles);
+    if (p.info[b] != kIterating) return;
+    R *const st = p.w + b * n;
+    if (st[kActive] == R(0)) return;
+    R est;
+    if (!needs_exact(st, ge.pairs, int(opt.max_sweeps), est)) return;
+    const core::MatView<T> q{qwork + b * std::int64_t(n) * n, n, 1};
+    const core::MatView<T> u{p.A + b * std::int64_t(p.lda) * n, p.lda, 1};
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = kThreads / 32;
+    T *stg = stage + warp * 32 * LD;
+    R s = R(0);
+    const int j0 = tile * 32, j1 = j0 + 32 < n ? j0 + 32 : n;
+    for (int j = j0 + warp; j < j1; j += warps)
+        for (int i0 = (j + 1) / 32 * 32; i0 < n; i0 += 32)
+            s += abs2(syevj_block_detail::dot_tile<kExactLs>(lane, n, q, i0, j + 1, u, j, stg));
+    s = tm.sum(s);
+    if (tm.leader()) st[kHead + ge.pairs + tile] = s;
+}
+
+// The stopping rule for every matrix of the launch, and the loop's
+// condition: whether any matrix still iterates.
+template <class T>
+__global__ __launch_bounds__(kDecideThreads) void grid_decide_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
+                                                                     std::int64_t b0, int count, int nb,
+                                                                     cudaGraphConditionalHandle cond) {
+    using R = core::real_t<T>;
+    const int n = p.n;
+    const Geometry ge = geometry(n, nb);
+    int any = 0;
+    for (int i = threadIdx.x; i < count; i += blockDim.x) {
+        const std::int64_t b = b0 + i;
+        if (p.info[b] != kIterating) continue;
+        R *const st = p.w + b * n;
+        if (st[kActive] == R(0)) continue;
+        R est;
+        const bool exact = needs_exact(st, ge.pairs, int(opt.max_sweeps), est);
+        const int sweeps = int(st[kSweeps]) + 1;
+        bool done = sweeps >= int(opt.max_sweeps);
+        if (exact) {
+            R s = R(0);
+            for (int k = 0; k < ge.tiles; ++k) s += st[kHead + ge.pairs + k];
+            const R off = core::rsqrt_(R(2) * s);
+            st[kOff] = off;
+            if (est <= st[kProbe] && off <= st[kTol]) done = true;
+        }
+        st[kSweeps] = R(sweeps);
+        for (int k = 0; k < ge.pairs; ++k) st[kHead + k] = R(0);
+        if (done) st[kActive] = R(0);
+        else any = 1;
+    }
+    any = __syncthreads_or(any);
+    if (threadIdx.x == 0) cudaGraphSetConditional(cond, any ? 1u : 0u);
+}
+
+// A matrix per block: eigenvalues, sorted and unscaled; vectors; info.
+template <class T>
+__global__ __launch_bounds__(kBlockThreads) void grid_finish_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
+                                                                     std::int64_t b0, T *qwork) {
+    using R = core::real_t<T>;
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned long long scratch[32];
+    const BlockTeam tm{scratch};
+    const int n = p.n;
+    const std::int64_t b = b0 + blockIdx.x;
+    if (p.info[b] != kIterating) return;
+    R *const st = p.w + b * n;
+    const R normf = st[kNormF], tol = st[kTol], off = st[kOff];
+    const int e = int(st[kExp]), sweeps = int(st[kSweeps]);
+    const core::MatView<T> q{qwork + b * std::int64_t(n) * n, n, 1};
+    const core::MatView<T> a{p.A + b * std::int64_t(p.lda) * n, p.lda, 1};
+    R *wv = reinterpret_cast<R *>(smem);
+    const core::VecView<R> wvv{wv, 1};
+    core::jacobi::block_eigenvalues(tm, n, q, a, wvv);  // syncs before and after: the state is read
+    for (index_t i = tm.first(0); i < n; i += tm.size())
+        st[opt.sort ? core::jacobi::sorted_position(n, wvv, i) : i] = e != 0 ? core::rldexp(wv[i], e) : wv[i];
+    if (p.want_v) {
+        const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+        for (int j = warp; j < n; j += warps) {
+            const index_t to = opt.sort ? core::jacobi::sorted_position(n, wvv, j) : j;
+            for (int r = lane; r < n; r += 32) a(r, to) = q(r, j);
+        }
+    }
+    if (tm.leader()) {
+        p.info[b] = off <= tol ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+        if (p.sweeps) p.sweeps[b] = sweeps;
+        if (p.residual) p.residual[b] = double(off) / double(normf);
+    }
+}
+
+// A graph under construction: kernel nodes, each after the previous one.
+class GraphChain {
+  public:
+    explicit GraphChain(cudaGraph_t g) : g_(g) {}
+    template <class... P, class... A>
+    cudaError_t add(void (*kernel)(P...), unsigned blocks, unsigned threads, std::size_t smem, A... args) {
+        static_assert(sizeof...(P) == sizeof...(A), "one value per kernel parameter");
+        std::tuple<P...> vals(static_cast<P>(args)...);
+        void *argv[sizeof...(P)];
+        std::apply([&](auto &...x) {
+            int i = 0;
+            ((argv[i++] = static_cast<void *>(&x)), ...);
+        }, vals);
+        cudaKernelNodeParams kp = {};
+        kp.func = reinterpret_cast<void *>(kernel);
+        kp.gridDim = dim3(blocks, 1, 1);
+        kp.blockDim = dim3(threads, 1, 1);
+        kp.sharedMemBytes = unsigned(smem);
+        kp.kernelParams = argv;
+        cudaGraphNode_t node;
+        const cudaError_t err = cudaGraphAddKernelNode(&node, g_, has_last_ ? &last_ : nullptr, has_last_ ? 1 : 0, &kp);
+        if (err == cudaSuccess) last_ = node, has_last_ = true;
+        return err;
+    }
+    // A while node after the previous one; its body graph in *body.
+    cudaError_t add_while(cudaGraphConditionalHandle cond, cudaGraph_t *body) {
+        cudaGraphNodeParams np = {};
+        np.type = cudaGraphNodeTypeConditional;
+        np.conditional.handle = cond;
+        np.conditional.type = cudaGraphCondTypeWhile;
+        np.conditional.size = 1;
+        cudaGraphNode_t node;
+        const cudaError_t err =
+            cudaGraphAddNode(&node, g_, has_last_ ? &last_ : nullptr, nullptr, has_last_ ? 1 : 0, &np);
+        if (err == cudaSuccess) {
+            last_ = node;
+            has_last_ = true;
+            *body = np.conditional.phGraph_out[0];
+        }
+        return err;
+    }
+
+  private:
+    cudaGraph_t g_;
+    cudaGraphNode_t last_{};
+    bool has_last_ = false;
+};
+
+// Executable graphs whose launch may still run. cudaGraphExecDestroy()
+// waits for an in-flight launch to finish (measured on an H100, CUDA 13),
+// and a call on device arrays must return without waiting; so each launch
+// is followed by an event, and the graph is destroyed by a later call once
+// its event has completed. Graphs still pending at exit are left to the
+// driver's teardown.
+class RetiredGraphs {
+  public:
+    static RetiredGraphs &instance() {
+        static RetiredGraphs r;
+        return r;
+    }
+    // Keep x until the work enqueued on s so far has completed (destroyed
+    // at once, waiting, when no event can be recorded).
+    void retire(cudaGraphExec_t x, cudaStream_t s) {
+        cudaEvent_t ev = nullptr;
+        if (cudaEventCreateWithFlags(&ev, cudaEventDisableTiming) != cudaSuccess ||
+            cudaEventRecord(ev, s) != cudaSuccess) {
+            cudaGetLastError();
+            if (ev) cudaEventDestroy(ev);
+            cudaGraphExecDestroy(x);
+            return;
+        }
+        std::lock_guard<std::mutex> lock(mu_);
+        pending_.push_back({x, ev});
+    }
+    // Destroy the graphs whose launches have completed.
+    void reap() {
+        std::lock_guard<std::mutex> lock(mu_);
+        std::size_t k = 0;
+        for (const Entry &e : pending_) {
+            const cudaError_t q = cudaEventQuery(e.ev);
+            if (q == cudaErrorNotReady) {
+                pending_[k++] = e;
+                continue;
+            }
+            cudaGraphExecDestroy(e.x);
+            cudaEventDestroy(e.ev);
+        }
+        pending_.resize(k);
+        cudaGetLastError();  // a failed query is not this call's error
+    }
+
+  private:
+    struct Entry {
+        cudaGraphExec_t x;
+        cudaEvent_t ev;
+    };
+    std::mutex mu_;
+    std::vector<Entry> pending_;
+};
+
+// Owns a graph and, until it is launched, its executable form.
+struct GraphGuard {
+    cudaGraph_t g = nullptr;
+    cudaGraphExec_t x = nullptr;
+    ~GraphGuard() {
+        if (x) cudaGraphExecDestroy(x);  // never launched: nothing in flight
+        if (g) cudaGraphDestroy(g);
+    }
+};
+
+// The graph of matrices [b0, b0 + count), launched on s.
+template <class T, int NB>
+batcheigStatus_t launch_graph(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b0,
+                              int count, T *qwork) {
+    using R = core::real_t<T>;
+    const Geometry ge = geometry(p.n, NB);
+    GraphGuard gg;
+    BATCHEIG_CUDA_TRY(cudaGraphCreate(&gg.g, 0));
+    cudaGraphConditionalHandle cond;
+    BATCHEIG_CUDA_TRY(cudaGraphConditionalHandleCreate(&cond, gg.g, 1, cudaGraphCondAssignDefault));
+    GraphChain top(gg.g);
+    const unsigned c = unsigned(count);
+    BATCHEIG_CUDA_TRY(top.add(grid_load_kernel<T>, c, kBlockThreads, 0, p, opt, b0, qwork));
+    cudaGraph_t body = nullptr;
+    BATCHEIG_CUDA_TRY(top.add_while(cond, &body));
+    GraphChain loop(body);
+    constexpr std::size_t sbytes = step_bytes<T, 2 * NB>();
+    {
+        const batcheigStatus_t st = allow_shared(grid_step_kernel<T, NB>, sbytes);
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    }
+    for (int step = 0; step < ge.mp - 1; ++step)
+        BATCHEIG_CUDA_TRY(
+            loop.add(grid_step_kernel<T, NB>, c * unsigned(ge.pairs), kThreads, sbytes, p, opt, b0, qwork, step));
+    BATCHEIG_CUDA_TRY(loop.add(grid_exact_kernel<T>, c * unsigned(ge.tiles), kThreads, 0, p, opt, b0,
+                               qwork, NB));
+    BATCHEIG_CUDA_TRY(loop.add(grid_decide_kernel<T>, 1u, kDecideThreads, 0, p, opt, b0, count, NB, cond));
+    const std::size_t finish_bytes = std::size_t(p.n) * sizeof(R);
+    const batcheigStatus_t st = allow_shared(grid_finish_kernel<T>, finish_bytes);
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    BATCHEIG_CUDA_TRY(top.add(grid_finish_kernel<T>, c, kBlockThreads, finish_bytes, p, opt, b0,
+                              qwork));
+    BATCHEIG_CUDA_TRY(cudaGraphInstantiate(&gg.x, gg.g, 0));
+    RetiredGraphs::instance().reap();
+    BATCHEIG_CUDA_TRY(cudaGraphLaunch(gg.x, s));
+    RetiredGraphs::instance().retire(gg.x, s);
+    gg.x = nullptr;
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+}  // namespace syevj_grid_detail
+
+// Whether the grid variant claims order n.
+template <class T>
+bool syevj_grid_fits(int n) {
+    return syevj_grid_detail::claims<T>(n);
+}
+
+// Workspace: Q, n x n per matrix.
+template <class T>
+std::size_t syevj_grid_workspace(int n, std::int64_t batch) {
+    return sizeof(T) * std::size_t(n) * std::size_t(n) * std::size_t(batch);
+}
+
+template <class T>
+batcheigStatus_t syevj_grid(cudaStream_t s, const SyevjProblem<T> &p, core::JacobiOptions opt, void *work) {
+    using namespace syevj_grid_detail;
+    constexpr int NB = kNb<T>;
+    if (!claims<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    opt.variant = core::JacobiVariant::Block;
+    opt.nb = NB;
+    const Geometry ge = geometry(p.n, NB);
+    // Matrices per graph: the step and exact launches' grids stay within
+    // 2^31 - 1 blocks, the decide block's loop within an int.
+    const int widest = ge.pairs > ge.tiles ? ge.pairs : ge.tiles;
+    const std::int64_t per = std::int64_t(INT_MAX) / widest;
+    T *qwork = static_cast<T *>(work);
+    for (std::int64_t b0 = 0; b0 < p.batch; b0 += per) {
+        const std::int64_t count = p.batch - b0 < per ? p.batch - b0 : per;
+        const batcheigStatus_t st = launch_graph<T, NB>(s, p, opt, b0, int(count), qwork);
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    }
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+}  // namespace batcheig::cuda
