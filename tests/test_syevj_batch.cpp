@@ -58,7 +58,7 @@ TEMPLATE_TEST_CASE("syevj batch: every matrix's results are bitwise those of a s
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
       ParamsGuard p;
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
-      for (const int n : {1, 3, 8, 21}) {
+      for (const int n : {1, 3, 8, 21, 33}) {  // 33: the smallest sizes GRID claims
         const int count = n <= 8 ? 67 : 9;  // many small ones: several OpenMP chunks
         const auto mats = mixed_batch<T>(n, count, 5);
         INFO(precision_name<T>() << " " << syevj_variant_name(alg) << " n=" << n);
@@ -260,7 +260,10 @@ TEMPLATE_TEST_CASE("syevj: max sweeps = 1 flags exactly the matrices whose resid
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
-      for (const int n : {1, 2, 3, 8, 24}) {
+      // GRID claims n >= 32 only.
+      const std::vector<int> sizes =
+          syevj_variant_claims<T>(alg, 8, true) ? std::vector<int>{1, 2, 3, 8, 24} : std::vector<int>{32, 40};
+      for (const int n : sizes) {
         // Converge at once (diagonal, identity, n <= 2), after one sweep
         // (a nearly diagonal matrix), or not (random, graded, clustered).
         std::vector<HermMatrix<T>> mats;
@@ -336,7 +339,7 @@ TEMPLATE_TEST_CASE("syevj: the tolerance bounds the reported residual; a loose o
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
-      const int n = 30, count = 4;
+      const int n = syevj_variant_claims<T>(alg, 30, true) ? 30 : 40, count = 4;  // GRID: n >= 32
       const auto mats = mixed_batch<T>(n, count, 21);
       std::vector<int> sw_default(count), sw_loose(count);
       std::vector<double> res_default(count), res_loose(count);
@@ -375,7 +378,7 @@ TEMPLATE_TEST_CASE("syevj: sort = 0 returns the same eigenpairs, unsorted", "[sy
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
-      const int n = 12;
+      const int n = syevj_variant_claims<T>(alg, 12, true) ? 12 : 33;  // GRID: n >= 32
       const auto mats = mixed_batch<T>(n, 3, 33);
       ParamsGuard p;
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);

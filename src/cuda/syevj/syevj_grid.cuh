@@ -40,11 +40,10 @@
 // is Q alone: n x n elements per matrix, at most the size of the input.
 #pragma once
 
+#include <cooperative_groups.h>
+
 #include <climits>
 #include <cstdint>
-#include <mutex>
-#include <tuple>
-#include <vector>
 
 #include "common/problem.hpp"
 #include "core/jacobi_syevj.hpp"
@@ -60,13 +59,12 @@ namespace batcheig::cuda {
 
 namespace syevj_grid_detail {
 
+namespace cg = cooperative_groups;
 using core::conj;
 using core::index_t;
 using core::jacobi::abs2;
 
 inline constexpr int kThreads = 128;      // step and exact launches
-inline constexpr int kBlockThreads = 256;  // load and finish: a block per matrix
-inline constexpr int kDecideThreads = 1024;
 // p.info[b] of a matrix that iterates (never a final info code).
 inline constexpr int kIterating = INT_MIN;
 
@@ -126,15 +124,12 @@ __device__ bool needs_exact(const R *st, int pairs, int max_sweeps, R &est) {
     return est <= st[kProbe] || int(st[kSweeps]) + 1 >= max_sweeps;
 }
 
-// A matrix per block: load, check, scale; Q = I; the state.
+// Load matrix b: check, scale; Q = I; the state.
 template <class T>
-__global__ __launch_bounds__(kBlockThreads) void grid_load_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
-                                                                   std::int64_t b0, T *qwork) {
+__device__ void load_matrix(const BlockTeam &tm, const SyevjProblem<T> &p, const core::JacobiOptions &opt,
+                            std::int64_t b, T *qwork) {
     using R = core::real_t<T>;
-    __shared__ unsigned long long scratch[32];
-    const BlockTeam tm{scratch};
     const int n = p.n;
-    const std::int64_t b = b0 + blockIdx.x;
     const core::MatView<T> a{p.A + b * std::int64_t(p.lda) * n, p.lda, 1};
     R *const st = p.w + b * n;
     int e = 0;
@@ -163,6 +158,7 @@ __global__ __launch_bounds__(kBlockThreads) void grid_load_kernel(SyevjProblem<T
         st[i] = v;  // sweeps, off and every sum slot start at 0
     }
     if (tm.leader()) p.info[b] = kIterating;
+    tm.sync();  // the next matrix's load reuses the team's scratch
 }
 
 // Step `step` of the round-robin ordering: a block per (pair, matrix).
@@ -173,9 +169,10 @@ __global__ __launch_bounds__(kBlockThreads) void grid_load_kernel(SyevjProblem<T
 template <class T, int S>
 inline constexpr int kStepMinBlocks = S == 32 ? 2 : sizeof(T) >= 16 ? 3 : 4;
 
+// Pair `pair` of step `step` of matrix b (a block; smem: step_bytes()).
 template <class T, int NB>
-__global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_step_kernel(SyevjProblem<T> p, core::JacobiOptions opt, std::int64_t b0,
-                                                             T *qwork, int step) {
+__device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b, int pair, T *qwork,
+                          int step, unsigned char *smem) {
     using R = core::real_t<T>;
     constexpr int S = 2 * NB;   // columns of a pair
     constexpr int SL = S + 1;   // leading dimension of G and W
@@ -187,15 +184,12 @@ __global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_step
     constexpr int kRows = Inner::kRows;
     // Raw storage: a complex element type has constructors, which shared
     // arrays must not run.
-    extern __shared__ __align__(16) unsigned char smem[];
     __shared__ int moved;
     T *const qs = reinterpret_cast<T *>(smem), *const us = qs + S * CL;
     T *const graw = us + S * CL, *const wmat = graw + S * SL;
 
     const int n = p.n;
     const Geometry ge = geometry(n, NB);
-    const std::int64_t b = b0 + blockIdx.x / ge.pairs;
-    const int pair = int(blockIdx.x % ge.pairs);
     if (p.info[b] != kIterating) return;
     R *const st = p.w + b * n;
     if (st[kActive] == R(0)) return;
@@ -354,22 +348,23 @@ __global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_step
 
 // Rows of q staged per pass of the exact sum (syevj_block_detail::dot_tile).
 inline constexpr int kExactLs = 16;
-
-// The exact sum of a matrix that needs it: a block per (tile of 32 columns
-// j, matrix), the sum of |q_i^H u_j|^2 over i > j into the tile's slot.
+// Shared memory of the exact sum: a 32 x kExactLs+1 stage per warp.
 template <class T>
-__global__ __launch_bounds__(kThreads) void grid_exact_kernel(SyevjProblem<T> p, core::JacobiOptions opt, std::int64_t b0,
-                                                              T *qwork, int nb) {
+constexpr std::size_t exact_bytes() {
+    return std::size_t(kThreads / 32) * 32 * (kExactLs + 1) * sizeof(T);
+}
+
+// The exact sum of matrix b, if it needs it, over the columns j of tile
+// `tile` (32 columns): the sum of |q_i^H u_j|^2, i > j, into the tile's
+// slot (a block; smem: exact_bytes()).
+template <class T>
+__device__ void exact_item(const BlockTeam &tm, const SyevjProblem<T> &p, const core::JacobiOptions &opt,
+                           std::int64_t b, int tile, T *qwork, int nb, unsigned char *smem) {
     using R = core::real_t<T>;
     constexpr int LD = kExactLs + 1;
-    __shared__ __align__(16) unsigned char raw[(kThreads / 32) * 32 * LD * sizeof(T)];
-    T *const stage = reinterpret_cast<T *>(raw);
-    __shared__ unsigned long long scratch[32];
-    const BlockTeam tm{scratch};
+    T *const stage = reinterpret_cast<T *>(smem);
     const int n = p.n;
     const Geometry ge = geometry(n, nb);
-    const std::int64_t b = b0 + blockIdx.x / ge.tiles;
-    const int tile = int(blockIdx.x % ge.tiles);
     if (p.info[b] != kIterating) return;
     R *const st = p.w + b * n;
     if (st[kActive] == R(0)) return;
@@ -386,53 +381,48 @@ __global__ __launch_bounds__(kThreads) void grid_exact_kernel(SyevjProblem<T> p,
             s += abs2(syevj_block_detail::dot_tile<kExactLs>(lane, n, q, i0, j + 1, u, j, stg));
     s = tm.sum(s);
     if (tm.leader()) st[kHead + ge.pairs + tile] = s;
+    tm.sync();  // the stage is free for the next item
 }
 
-// The stopping rule for every matrix of the launch, and the loop's
-// condition: whether any matrix still iterates.
+// The stopping rule of core::sweep_to_tolerance for matrix b after a
+// sweep (one thread).
 template <class T>
-__global__ __launch_bounds__(kDecideThreads) void grid_decide_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
-                                                                     std::int64_t b0, int count, int nb,
-                                                                     cudaGraphConditionalHandle cond) {
+__device__ void decide_matrix(const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b, int nb) {
     using R = core::real_t<T>;
     const int n = p.n;
     const Geometry ge = geometry(n, nb);
-    int any = 0;
-    for (int i = threadIdx.x; i < count; i += blockDim.x) {
-        const std::int64_t b = b0 + i;
-        if (p.info[b] != kIterating) continue;
-        R *const st = p.w + b * n;
-        if (st[kActive] == R(0)) continue;
-        R est;
-        const bool exact = needs_exact(st, ge.pairs, int(opt.max_sweeps), est);
-        const int sweeps = int(st[kSweeps]) + 1;
-        bool done = sweeps >= int(opt.max_sweeps);
-        if (exact) {
-            R s = R(0);
-            for (int k = 0; k < ge.tiles; ++k) s += st[kHead + ge.pairs + k];
-            const R off = core::rsqrt_(R(2) * s);
-            st[kOff] = off;
-            if (est <= st[kProbe] && off <= st[kTol]) done = true;
-        }
-        st[kSweeps] = R(sweeps);
-        for (int k = 0; k < ge.pairs; ++k) st[kHead + k] = R(0);
-        if (done) st[kActive] = R(0);
-        else any = 1;
+    if (p.info[b] != kIterating) return;
+    R *const st = p.w + b * n;
+    if (st[kActive] == R(0)) return;
+    R est;
+    const bool exact = needs_exact(st, ge.pairs, int(opt.max_sweeps), est);
+    const int sweeps = int(st[kSweeps]) + 1;
+    bool done = sweeps >= int(opt.max_sweeps);
+    if (exact) {
+        R s = R(0);
+        for (int k = 0; k < ge.tiles; ++k) s += st[kHead + ge.pairs + k];
+        const R off = core::rsqrt_(R(2) * s);
+        st[kOff] = off;
+        if (est <= st[kProbe] && off <= st[kTol]) done = true;
     }
-    any = __syncthreads_or(any);
-    if (threadIdx.x == 0) cudaGraphSetConditional(cond, any ? 1u : 0u);
+    st[kSweeps] = R(sweeps);
+    for (int k = 0; k < ge.pairs; ++k) st[kHead + k] = R(0);
+    if (done) st[kActive] = R(0);
 }
 
-// A matrix per block: eigenvalues, sorted and unscaled; vectors; info.
+// Whether matrix b still iterates.
 template <class T>
-__global__ __launch_bounds__(kBlockThreads) void grid_finish_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
-                                                                     std::int64_t b0, T *qwork) {
+__device__ bool iterating(const SyevjProblem<T> &p, std::int64_t b) {
+    return p.info[b] == kIterating && p.w[b * p.n + kActive] != core::real_t<T>(0);
+}
+
+// Matrix b: eigenvalues, sorted and unscaled; vectors; info (a block;
+// smem: n reals).
+template <class T>
+__device__ void finish_matrix(const BlockTeam &tm, const SyevjProblem<T> &p, const core::JacobiOptions &opt,
+                              std::int64_t b, T *qwork, unsigned char *smem) {
     using R = core::real_t<T>;
-    extern __shared__ __align__(16) unsigned char smem[];
-    __shared__ unsigned long long scratch[32];
-    const BlockTeam tm{scratch};
     const int n = p.n;
-    const std::int64_t b = b0 + blockIdx.x;
     if (p.info[b] != kIterating) return;
     R *const st = p.w + b * n;
     const R normf = st[kNormF], tol = st[kTol], off = st[kOff];
@@ -456,155 +446,78 @@ __global__ __launch_bounds__(kBlockThreads) void grid_finish_kernel(SyevjProblem
         if (p.sweeps) p.sweeps[b] = sweeps;
         if (p.residual) p.residual[b] = double(off) / double(normf);
     }
+    tm.sync();  // wv and the scratch are free for the next matrix
 }
 
-// A graph under construction: kernel nodes, each after the previous one.
-class GraphChain {
-  public:
-    explicit GraphChain(cudaGraph_t g) : g_(g) {}
-    template <class... P, class... A>
-    cudaError_t add(void (*kernel)(P...), unsigned blocks, unsigned threads, std::size_t smem, A... args) {
-        static_assert(sizeof...(P) == sizeof...(A), "one value per kernel parameter");
-        std::tuple<P...> vals(static_cast<P>(args)...);
-        void *argv[sizeof...(P)];
-        std::apply([&](auto &...x) {
-            int i = 0;
-            ((argv[i++] = static_cast<void *>(&x)), ...);
-        }, vals);
-        cudaKernelNodeParams kp = {};
-        kp.func = reinterpret_cast<void *>(kernel);
-        kp.gridDim = dim3(blocks, 1, 1);
-        kp.blockDim = dim3(threads, 1, 1);
-        kp.sharedMemBytes = unsigned(smem);
-        kp.kernelParams = argv;
-        cudaGraphNode_t node;
-        const cudaError_t err = cudaGraphAddKernelNode(&node, g_, has_last_ ? &last_ : nullptr, has_last_ ? 1 : 0, &kp);
-        if (err == cudaSuccess) last_ = node, has_last_ = true;
-        return err;
-    }
-    // A while node after the previous one; its body graph in *body.
-    cudaError_t add_while(cudaGraphConditionalHandle cond, cudaGraph_t *body) {
-        cudaGraphNodeParams np = {};
-        np.type = cudaGraphNodeTypeConditional;
-        np.conditional.handle = cond;
-        np.conditional.type = cudaGraphCondTypeWhile;
-        np.conditional.size = 1;
-        cudaGraphNode_t node;
-        const cudaError_t err =
-            cudaGraphAddNode(&node, g_, has_last_ ? &last_ : nullptr, nullptr, has_last_ ? 1 : 0, &np);
-        if (err == cudaSuccess) {
-            last_ = node;
-            has_last_ = true;
-            *body = np.conditional.phGraph_out[0];
-        }
-        return err;
-    }
-
-  private:
-    cudaGraph_t g_;
-    cudaGraphNode_t last_{};
-    bool has_last_ = false;
-};
-
-// Executable graphs whose launch may still run. cudaGraphExecDestroy()
-// waits for an in-flight launch to finish (measured on an H100, CUDA 13),
-// and a call on device arrays must return without waiting; so each launch
-// is followed by an event, and the graph is destroyed by a later call once
-// its event has completed. Graphs still pending at exit are left to the
-// driver's teardown.
-class RetiredGraphs {
-  public:
-    static RetiredGraphs &instance() {
-        static RetiredGraphs r;
-        return r;
-    }
-    // Keep x until the work enqueued on s so far has completed (destroyed
-    // at once, waiting, when no event can be recorded).
-    void retire(cudaGraphExec_t x, cudaStream_t s) {
-        cudaEvent_t ev = nullptr;
-        if (cudaEventCreateWithFlags(&ev, cudaEventDisableTiming) != cudaSuccess ||
-            cudaEventRecord(ev, s) != cudaSuccess) {
-            cudaGetLastError();
-            if (ev) cudaEventDestroy(ev);
-            cudaGraphExecDestroy(x);
-            return;
-        }
-        std::lock_guard<std::mutex> lock(mu_);
-        pending_.push_back({x, ev});
-    }
-    // Destroy the graphs whose launches have completed.
-    void reap() {
-        std::lock_guard<std::mutex> lock(mu_);
-        std::size_t k = 0;
-        for (const Entry &e : pending_) {
-            const cudaError_t q = cudaEventQuery(e.ev);
-            if (q == cudaErrorNotReady) {
-                pending_[k++] = e;
-                continue;
-            }
-            cudaGraphExecDestroy(e.x);
-            cudaEventDestroy(e.ev);
-        }
-        pending_.resize(k);
-        cudaGetLastError();  // a failed query is not this call's error
-    }
-
-  private:
-    struct Entry {
-        cudaGraphExec_t x;
-        cudaEvent_t ev;
-    };
-    std::mutex mu_;
-    std::vector<Entry> pending_;
-};
-
-// Owns a graph and, until it is launched, its executable form.
-struct GraphGuard {
-    cudaGraph_t g = nullptr;
-    cudaGraphExec_t x = nullptr;
-    ~GraphGuard() {
-        if (x) cudaGraphExecDestroy(x);  // never launched: nothing in flight
-        if (g) cudaGraphDestroy(g);
-    }
-};
-
-// The graph of matrices [b0, b0 + count), launched on s.
+// Dynamic shared memory of the kernel: the largest of the step's staging
+// (step_bytes), the exact sum's stage and the finish's n eigenvalues.
 template <class T, int NB>
-batcheigStatus_t launch_graph(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b0,
-                              int count, T *qwork) {
-    using R = core::real_t<T>;
+std::size_t kernel_bytes(int n) {
+    const std::size_t step = step_bytes<T, 2 * NB>(), exact = exact_bytes<T>();
+    const std::size_t fin = std::size_t(n) * sizeof(core::real_t<T>);
+    const std::size_t m = step > exact ? step : exact;
+    return round16(m > fin ? m : fin);
+}
+
+// The whole iteration of matrices [b0, b0 + count) in one cooperative
+// launch: each phase's items (a matrix, a (pair, matrix) or a (tile,
+// matrix)) are spread over the resident blocks, and the grid synchronizes
+// between phases. Every block reads the same states after a grid barrier,
+// so all take the same decision to stop.
+template <class T, int NB>
+__global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_kernel(SyevjProblem<T> p,
+                                                                                  core::JacobiOptions opt,
+                                                                                  std::int64_t b0, int count,
+                                                                                  T *qwork) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned long long scratch[32];
+    const BlockTeam tm{scratch};
+    const cg::grid_group grid = cg::this_grid();
     const Geometry ge = geometry(p.n, NB);
-    GraphGuard gg;
-    BATCHEIG_CUDA_TRY(cudaGraphCreate(&gg.g, 0));
-    cudaGraphConditionalHandle cond;
-    BATCHEIG_CUDA_TRY(cudaGraphConditionalHandleCreate(&cond, gg.g, 1, cudaGraphCondAssignDefault));
-    GraphChain top(gg.g);
-    const unsigned c = unsigned(count);
-    BATCHEIG_CUDA_TRY(top.add(grid_load_kernel<T>, c, kBlockThreads, 0, p, opt, b0, qwork));
-    cudaGraph_t body = nullptr;
-    BATCHEIG_CUDA_TRY(top.add_while(cond, &body));
-    GraphChain loop(body);
-    constexpr std::size_t sbytes = step_bytes<T, 2 * NB>();
-    {
-        const batcheigStatus_t st = allow_shared(grid_step_kernel<T, NB>, sbytes);
-        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    for (int i = blockIdx.x; i < count; i += gridDim.x) load_matrix<T>(tm, p, opt, b0 + i, qwork);
+    grid.sync();
+    for (;;) {
+        int any = 0;
+        for (int i = threadIdx.x; i < count && !any; i += blockDim.x) any = iterating(p, b0 + i) ? 1 : 0;
+        if (!__syncthreads_or(any)) break;
+        for (int step = 0; step < ge.mp - 1; ++step) {
+            for (std::int64_t it = blockIdx.x; it < std::int64_t(count) * ge.pairs; it += gridDim.x)
+                step_item<T, NB>(p, opt, b0 + it / ge.pairs, int(it % ge.pairs), qwork, step, smem);
+            grid.sync();
+        }
+        for (std::int64_t it = blockIdx.x; it < std::int64_t(count) * ge.tiles; it += gridDim.x)
+            exact_item<T>(tm, p, opt, b0 + it / ge.tiles, int(it % ge.tiles), qwork, NB, smem);
+        grid.sync();
+        for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+             i += std::int64_t(gridDim.x) * blockDim.x)
+            decide_matrix<T>(p, opt, b0 + i, NB);
+        grid.sync();
     }
-    for (int step = 0; step < ge.mp - 1; ++step)
-        BATCHEIG_CUDA_TRY(
-            loop.add(grid_step_kernel<T, NB>, c * unsigned(ge.pairs), kThreads, sbytes, p, opt, b0, qwork, step));
-    BATCHEIG_CUDA_TRY(loop.add(grid_exact_kernel<T>, c * unsigned(ge.tiles), kThreads, 0, p, opt, b0,
-                               qwork, NB));
-    BATCHEIG_CUDA_TRY(loop.add(grid_decide_kernel<T>, 1u, kDecideThreads, 0, p, opt, b0, count, NB, cond));
-    const std::size_t finish_bytes = std::size_t(p.n) * sizeof(R);
-    const batcheigStatus_t st = allow_shared(grid_finish_kernel<T>, finish_bytes);
+    for (int i = blockIdx.x; i < count; i += gridDim.x) finish_matrix<T>(tm, p, opt, b0 + i, qwork, smem);
+}
+
+template <class T, int NB>
+batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b0,
+                        int count, T *qwork) {
+    auto kernel = grid_kernel<T, NB>;
+    const std::size_t bytes = kernel_bytes<T, NB>(p.n);
+    const batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    BATCHEIG_CUDA_TRY(top.add(grid_finish_kernel<T>, c, kBlockThreads, finish_bytes, p, opt, b0,
-                              qwork));
-    BATCHEIG_CUDA_TRY(cudaGraphInstantiate(&gg.x, gg.g, 0));
-    RetiredGraphs::instance().reap();
-    BATCHEIG_CUDA_TRY(cudaGraphLaunch(gg.x, s));
-    RetiredGraphs::instance().retire(gg.x, s);
-    gg.x = nullptr;
+    int per_sm = 0;
+    BATCHEIG_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, bytes));
+    if (per_sm < 1) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    const Geometry ge = geometry(p.n, NB);
+    const std::int64_t items = std::int64_t(count) * (ge.pairs > ge.tiles ? ge.pairs : ge.tiles);
+    const std::int64_t resident = std::int64_t(per_sm) * multiprocessors();
+    const unsigned blocks = unsigned(items < resident ? items : resident);
+    SyevjProblem<T> pp = p;
+    core::JacobiOptions oo = opt;
+    std::int64_t bb = b0;
+    int cc = count;
+    T *qq = qwork;
+    void *args[] = {&pp, &oo, &bb, &cc, &qq};
+    BATCHEIG_CUDA_TRY(cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(kernel), dim3(blocks), dim3(kThreads),
+                                                  args, bytes, s));
     return BATCHEIG_STATUS_SUCCESS;
 }
 
@@ -637,7 +550,7 @@ batcheigStatus_t syevj_grid(cudaStream_t s, const SyevjProblem<T> &p, core::Jaco
     T *qwork = static_cast<T *>(work);
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += per) {
         const std::int64_t count = p.batch - b0 < per ? p.batch - b0 : per;
-        const batcheigStatus_t st = launch_graph<T, NB>(s, p, opt, b0, int(count), qwork);
+        const batcheigStatus_t st = launch<T, NB>(s, p, opt, b0, int(count), qwork);
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
     }
     return BATCHEIG_STATUS_SUCCESS;
