@@ -105,7 +105,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23,  /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
     BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-8 lanes), the columns of A Q and Q in registers (n <= 128). */
     BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25, /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
-    BATCHEIG_ALG_JACOBI_CUDA_GRID = 26     /**< syevj/heevj, CUDA backend: one-sided block Jacobi, a thread block per pair of column blocks and matrix, one launch per round-robin step (a CUDA graph per call), A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
+    BATCHEIG_ALG_JACOBI_CUDA_GRID = 26     /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
 } batcheigAlgorithm_t;
 
 /**
@@ -478,11 +478,11 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   beyond, and on older devices). It runs at least one sweep.
  * - ::BATCHEIG_ALG_JACOBI_CUDA_GRID (CUDA backend, n >= 32,
  *   ::BATCHEIG_STATUS_NOT_SUPPORTED below): the one-sided block method
- *   (same tolerance floor) with a thread block per pair of column blocks
- *   and matrix and one launch per round-robin step, A Q in A and Q in the
- *   workspace; the launches of a call form a CUDA graph whose loop over the
- *   sweeps a conditional node ends (CUDA 12.4 or later). It runs at least
- *   one sweep.
+ *   (same tolerance floor), the pairs of column blocks of every matrix of
+ *   a round-robin step spread over all the GPU's thread blocks in one
+ *   cooperative launch (grid barriers between the steps), A Q in A and Q in
+ *   the workspace; devices without cooperative launch return
+ *   ::BATCHEIG_STATUS_NOT_SUPPORTED. It runs at least one sweep.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md).
  * A variant that does not belong to the handle's backend makes the call

@@ -22,12 +22,13 @@
 //                                    memory, sm_90+ (syevj_cluster.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_GRID    one-sided block Jacobi, a thread block
 //                                    per pair of column blocks and matrix,
-//                                    a launch per round-robin step (a CUDA
-//                                    graph per call), U = A Q in A and Q in
-//                                    the workspace, n >= 32 (syevj_grid.cuh).
+//                                    one cooperative launch, a grid barrier
+//                                    after each round-robin step, U = A Q in
+//                                    A and Q in the workspace, n >= 32
+//                                    (syevj_grid.cuh).
 // Every matrix iterates until it has converged, independently of the others
 // (a team that has converged leaves the kernel), all sweeps in one launch
-// (GRID: a launch per step, in a graph that loops while any matrix iterates).
+// (GRID: its blocks leave together once no matrix iterates).
 //
 // Arrays in device (or managed) memory: the work is enqueued on the handle's
 // stream and the call returns at once. Arrays in host memory: the batch is
@@ -63,7 +64,8 @@ bool syevj_block_fits(int n);
 template <class T>
 bool syevj_cluster_fits(int n);
 
-// True when the grid variant claims order n (n >= 32, its state fits in w).
+// True when the grid variant claims order n (n >= 32, its state fits in w,
+// the device has cooperative launch).
 template <class T>
 bool syevj_grid_fits(int n);
 

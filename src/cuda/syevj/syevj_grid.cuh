@@ -1,43 +1,50 @@
-// One-sided block Jacobi with a thread block per pair of column blocks and
-// matrix (BATCHEIG_ALG_JACOBI_CUDA_GRID): the iteration of
+// One-sided block Jacobi with the pairs of every matrix of the batch spread
+// over the whole GPU (BATCHEIG_ALG_JACOBI_CUDA_GRID): the iteration of
 // core/jacobi_block.hpp for orders too large for one SM, with U = A Q in the
-// caller's A and Q in the workspace, in global memory, and one launch per
-// round-robin step, so that the pairs of every matrix of the batch fill the
-// GPU together.
+// caller's A and Q in the workspace, in global memory.
 //
 //   NB columns per column block (plan::tuning::cuda_jacobi_grid_nb),
 //   K = ceil(n / NB) column blocks, P = players(K) / 2 pairs per step.
-// The launches of one call form a CUDA graph:
-//   load      a block per matrix: the `uplo` triangle into the full
-//             Hermitian matrix in A, checked and scaled as
-//             core::jacobi::load_scaled; Q = I; the matrix's state.
-//   while any matrix iterates (a conditional node):
-//     step s  for s = 0 .. players(K) - 2, a block per (pair, matrix):
+// One cooperative launch per call (grid_kernel): as many blocks as can be
+// resident, each taking the items of a phase in turn, with a grid barrier
+// after every phase:
+//   load      a matrix per item: the `uplo` triangle into the full Hermitian
+//             matrix in A, checked and scaled as core::jacobi::load_scaled;
+//             Q = I; the matrix's state.
+//   while any matrix iterates:
+//     step s  for s = 0 .. players(K) - 2, a (pair, matrix) per item:
 //             G = Q_S^H U_S (rows staged through shared memory in chunks),
 //             one sweep (opt.inner_max_sweeps at most) of the lane solver of
 //             syevj_lane.cuh on the Hermitian part of G in one warp: W, the
 //             product of its rotations; then U_S := U_S W, Q_S := Q_S W in
-//             place, row by row (skipped when W = I). The block adds
-//             |g_ij|^2, i > j, to its pair's slot of the sweep sum.
-//     exact   a block per (tile of 32 columns, matrix) that needs it:
-//             sum_{i > j} |q_i^H u_j|^2 over its columns j.
-//     decide  one block: the stopping rule of core::sweep_to_tolerance for
-//             every matrix (the sweep sum's square root against
+//             place, a chunk of rows at a time (skipped when W = I). The item
+//             adds |g_ij|^2, i > j, to its pair's slot of the sweep sum.
+//     exact   a (tile of 32 columns, matrix) per item, for the matrices that
+//             need it: sum_{i > j} |q_i^H u_j|^2 over its columns j.
+//     decide  a matrix per thread: the stopping rule of
+//             core::sweep_to_tolerance (the sweep sum's square root against
 //             sqrt(tol ||A||_F), then the exact off(Q^H U) against tol, or
-//             max_sweeps), and the loop's condition.
-//   finish    a block per matrix: the eigenvalues Re(q_j^H u_j) / ||q_j||^2,
+//             max_sweeps).
+//   finish    a matrix per item: the eigenvalues Re(q_j^H u_j) / ||q_j||^2,
 //             sorted and unscaled, and with vectors the columns of Q to
 //             their sorted columns of A; info, sweeps, residual.
-// Every sum is taken in a fixed order (no atomics), so a matrix gets
-// bitwise the same results in any batch. A matrix that has converged costs
-// one test of its state per launch.
+// Every block reads the same states after a barrier, so all leave the loop
+// together. Every sum is taken in a fixed order (no atomics), so a matrix
+// gets bitwise the same results in any batch. A matrix that has converged
+// costs one test of its state per item.
 //
-// State. Between the launches a matrix's scalars (||A||_F, the tolerance,
-// the scale, the sweep count, the slots of the sweep and exact sums) live in
-// its n entries of w, which receive the eigenvalues only at the end, and
+// State. Between the phases a matrix's scalars (||A||_F, the tolerance, the
+// scale, the sweep count, the slots of the sweep and exact sums) live in its
+// n entries of w, which receive the eigenvalues only at the end, and
 // p.info[b] holds kIterating while the matrix iterates (a matrix that holds
 // NaN/Inf or is zero gets its final results in the load). So the workspace
 // is Q alone: n x n elements per matrix, at most the size of the input.
+//
+// Why not a launch per step: the launches of a call then need a loop whose
+// length the device decides, i.e. a CUDA graph with a conditional node, and
+// cudaGraphExecDestroy() waits for the graph's launch to finish (measured on
+// an H100 with CUDA 13), so the call could not return before its work was
+// done.
 #pragma once
 
 #include <cooperative_groups.h>
@@ -523,10 +530,11 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
 
 }  // namespace syevj_grid_detail
 
-// Whether the grid variant claims order n.
+// Whether the grid variant claims order n (on a device with cooperative
+// launch).
 template <class T>
 bool syevj_grid_fits(int n) {
-    return syevj_grid_detail::claims<T>(n);
+    return syevj_grid_detail::claims<T>(n) && device_attribute(cudaDevAttrCooperativeLaunch) != 0;
 }
 
 // Workspace: Q, n x n per matrix.
@@ -543,7 +551,7 @@ batcheigStatus_t syevj_grid(cudaStream_t s, const SyevjProblem<T> &p, core::Jaco
     opt.variant = core::JacobiVariant::Block;
     opt.nb = NB;
     const Geometry ge = geometry(p.n, NB);
-    // Matrices per graph: the step and exact launches' grids stay within
+    // Matrices per launch: the item counts of a phase stay within
     // 2^31 - 1 blocks, the decide block's loop within an int.
     const int widest = ge.pairs > ge.tiles ? ge.pairs : ge.tiles;
     const std::int64_t per = std::int64_t(INT_MAX) / widest;
