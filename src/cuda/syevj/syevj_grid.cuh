@@ -169,12 +169,15 @@ __device__ void load_matrix(const BlockTeam &tm, const SyevjProblem<T> &p, const
 }
 
 // Step `step` of the round-robin ordering: a block per (pair, matrix).
-// Resident step blocks per SM the registers must allow: the lane solver's
-// 32 rows of a pair of 32 columns need 255 registers (2 blocks), 16 columns
+// Resident blocks per SM the registers must allow: the lane solver's 32
+// rows of a pair of 32 columns need 255 registers in double (2 blocks; at
+// 168 registers it spilled 1.1 KB and took 107 ms instead of 84 at n = 256,
+// batch 200, H100) and fit 168 in float (3 blocks: 42.5 ms instead of 52.9
+// at n = 256, 9.4 instead of 10.1 at n = 160, no spills); 16 columns need
 // fewer (4; 3 in complex double, whose staged rows take 75 KB of shared
 // memory anyway).
 template <class T, int S>
-inline constexpr int kStepMinBlocks = S == 32 ? 2 : sizeof(T) >= 16 ? 3 : 4;
+inline constexpr int kStepMinBlocks = S == 32 ? (sizeof(T) == 4 ? 3 : 2) : sizeof(T) >= 16 ? 3 : 4;
 
 // Pair `pair` of step `step` of matrix b (a block; smem: step_bytes()).
 template <class T, int NB>
