@@ -133,9 +133,6 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
     using R = core::real_t<T>;
     constexpr int S = 2 * NB;      // columns of a pair
     constexpr int SL = S + 1;      // leading dimension of G and W
-    constexpr int L = 32 / S;      // slices of the inner solve's warp
-    using Inner = syevj_lane_detail::LaneColumns<T, S, L>;
-    constexpr int kRows = Inner::kRows;
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned long long scratch[32];
     __shared__ R red[2];        // this block's part of a cluster sum, two alternating slots
@@ -330,41 +327,10 @@ __global__ __launch_bounds__(kThreads, kMinBlocks<T>) void syevj_cluster_kernel(
             }
             __syncthreads();
             if (t < 32) {
-                // The lane solver on the Hermitian part of G: lane (slice,
-                // column j) holds rows row0.. of column j; W starts at I.
-                Inner c;
-                c.tm = WarpTeam<32>::make();
-                c.n = S;
-                c.m = S;
-                c.j = t % S;
-                c.row0 = (t / S) * kRows;
-                c.col = true;
-                c.first = t < S;
-                const int j = c.j;
-                R lo2 = R(0);
-#pragma unroll
-                for (int k = 0; k < kRows; ++k) {
-                    const int i = c.row0 + k;
-                    T g = (graw[j * SL + i] + conj(graw[i * SL + j])) * R(0.5);
-                    if (i == j) g = T(core::real(g));
-                    if (i > j) lo2 += abs2(g);
-                    c.u[k] = g;
-                    c.q[k] = T(i == j ? 1 : 0);
-                }
-                c.d = core::real(graw[j * SL + j]);
-                lo2 = c.tm.sum(lo2);
-                if (lo2 > inner_tol2) {
-                    for (int it = 0; it < opt.inner_max_sweeps; ++it)
-                        if (c.sweep() <= inner_tol2) break;
-                }
+                // The lane solver on the Hermitian part of G.
                 bool mv = false;
-#pragma unroll
-                for (int k = 0; k < kRows; ++k) {
-                    const int i = c.row0 + k;
-                    mv |= !(c.q[k] == T(i == j ? 1 : 0));
-                    wmat[j * SL + i] = c.q[k];
-                }
-                mv = __any_sync(0xffffffffu, mv);
+                const R lo2 = syevj_lane_detail::solve_gram_block<T, S>(t, graw, wmat, SL, inner_tol2,
+                                                                      int(opt.inner_max_sweeps), mv);
                 if (t == 0) {
                     moved = mv ? 1 : 0;
                     off2 += lo2;

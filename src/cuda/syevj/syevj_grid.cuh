@@ -120,6 +120,15 @@ bool claims(int n) {
     return kHead + g.pairs + g.tiles <= n;
 }
 
+// The state of matrix b while it iterates (else nullptr: converged, out
+// of sweeps, or finished at the load).
+template <class T>
+__device__ core::real_t<T> *active_state(const SyevjProblem<T> &p, std::int64_t b) {
+    if (p.info[b] != kIterating) return nullptr;
+    core::real_t<T> *const st = p.w + b * p.n;
+    return st[kActive] == core::real_t<T>(0) ? nullptr : st;
+}
+
 // The sweep sum of a matrix, its pair slots added in order, and whether the
 // sweep just run ends it with the exact test (as core::sweep_to_tolerance:
 // the sweep met off <= sqrt(tol ||A||_F), or max_sweeps is reached).
@@ -189,9 +198,6 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
     constexpr int CH = kChunk<S>;
     constexpr int CL = CH + 1;
     constexpr int kLoads = S * CH / kThreads;  // entries of each array a thread stages per chunk
-    constexpr int L = 32 / S;   // slices of the inner solve's warp
-    using Inner = syevj_lane_detail::LaneColumns<T, S, L>;
-    constexpr int kRows = Inner::kRows;
     // Raw storage: a complex element type has constructors, which shared
     // arrays must not run.
     __shared__ int moved;
@@ -200,9 +206,8 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
 
     const int n = p.n;
     const Geometry ge = geometry(n, NB);
-    if (p.info[b] != kIterating) return;
-    R *const st = p.w + b * n;
-    if (st[kActive] == R(0)) return;
+    R *const st = active_state(p, b);
+    if (!st) return;
     const std::int64_t lda = p.lda;
     T *const u = p.A + b * lda * n;
     T *const q = qwork + b * std::int64_t(n) * n;
@@ -265,44 +270,12 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
         for (int y = 0; y < TJ; ++y) graw[(gj + y * SJ) * SL + gi + x * SI] = acc[x][y];
     __syncthreads();
     if (t < 32) {
-        // The lane solver on the Hermitian part of G (as the cluster
-        // variant): lane (slice, column j) holds rows row0.. of column j;
-        // W starts at I.
+        // The lane solver on the Hermitian part of G (as the cluster variant).
         const R tol = st[kTol];
         const R inner_tol2 = (tol / R(ge.mp)) * (tol / R(ge.mp));
-        Inner c;
-        c.tm = WarpTeam<32>::make();
-        c.n = S;
-        c.m = S;
-        c.j = t % S;
-        c.row0 = (t / S) * kRows;
-        c.col = true;
-        c.first = t < S;
-        const int j = c.j;
-        R lo2 = R(0);
-#pragma unroll
-        for (int k = 0; k < kRows; ++k) {
-            const int i = c.row0 + k;
-            T g = (graw[j * SL + i] + conj(graw[i * SL + j])) * R(0.5);
-            if (i == j) g = T(core::real(g));
-            if (i > j) lo2 += abs2(g);
-            c.u[k] = g;
-            c.q[k] = T(i == j ? 1 : 0);
-        }
-        c.d = core::real(graw[j * SL + j]);
-        lo2 = c.tm.sum(lo2);
-        if (lo2 > inner_tol2) {
-            for (int sw = 0; sw < opt.inner_max_sweeps; ++sw)
-                if (c.sweep() <= inner_tol2) break;
-        }
         bool mv = false;
-#pragma unroll
-        for (int k = 0; k < kRows; ++k) {
-            const int i = c.row0 + k;
-            mv |= !(c.q[k] == T(i == j ? 1 : 0));
-            wmat[j * SL + i] = c.q[k];
-        }
-        mv = __any_sync(0xffffffffu, mv);
+        const R lo2 = syevj_lane_detail::solve_gram_block<T, S>(t, graw, wmat, SL, inner_tol2,
+                                                              int(opt.inner_max_sweeps), mv);
         if (t == 0) {
             moved = mv ? 1 : 0;
             st[kHead + pair] += lo2;  // this pair's slot: one writer per step, steps in order
@@ -375,9 +348,8 @@ __device__ void exact_item(const BlockTeam &tm, const SyevjProblem<T> &p, const 
     T *const stage = reinterpret_cast<T *>(smem);
     const int n = p.n;
     const Geometry ge = geometry(n, nb);
-    if (p.info[b] != kIterating) return;
-    R *const st = p.w + b * n;
-    if (st[kActive] == R(0)) return;
+    R *const st = active_state(p, b);
+    if (!st) return;
     R est;
     if (!needs_exact(st, ge.pairs, int(opt.max_sweeps), est)) return;
     const core::MatView<T> q{qwork + b * std::int64_t(n) * n, n, 1};
@@ -401,9 +373,8 @@ __device__ void decide_matrix(const SyevjProblem<T> &p, const core::JacobiOption
     using R = core::real_t<T>;
     const int n = p.n;
     const Geometry ge = geometry(n, nb);
-    if (p.info[b] != kIterating) return;
-    R *const st = p.w + b * n;
-    if (st[kActive] == R(0)) return;
+    R *const st = active_state(p, b);
+    if (!st) return;
     R est;
     const bool exact = needs_exact(st, ge.pairs, int(opt.max_sweeps), est);
     const int sweeps = int(st[kSweeps]) + 1;
@@ -423,7 +394,7 @@ __device__ void decide_matrix(const SyevjProblem<T> &p, const core::JacobiOption
 // Whether matrix b still iterates.
 template <class T>
 __device__ bool iterating(const SyevjProblem<T> &p, std::int64_t b) {
-    return p.info[b] == kIterating && p.w[b * p.n + kActive] != core::real_t<T>(0);
+    return active_state(p, b) != nullptr;
 }
 
 // Matrix b: eigenvalues, sorted and unscaled; vectors; info (a block;

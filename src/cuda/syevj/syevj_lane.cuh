@@ -236,6 +236,56 @@ struct LaneColumns {
     }
 };
 
+// The inner solve of the block variants (cluster, grid): one sweep at most
+// (max_sweeps) of the lane solver, by the warp of lanes 0..31, on the
+// Hermitian part of a pair's S x S Gram block g (column-major, leading
+// dimension ld, in shared memory); W, the product of its rotations (I when
+// the block's off-diagonal sum is at most inner_tol2), goes to w with the
+// same layout. Returns to every lane the sum of |g_ij|^2, i > j, of g's
+// Hermitian part, and sets moved (every lane) when W differs from I.
+template <class T, int S>
+__device__ core::real_t<T> solve_gram_block(int lane, const T *g, T *w, int ld, core::real_t<T> inner_tol2,
+                                            int max_sweeps, bool &moved) {
+    using R = core::real_t<T>;
+    using Inner = LaneColumns<T, S, 32 / S>;
+    constexpr int kRows = Inner::kRows;
+    // Lane (slice, column j) holds rows row0.. of column j; W starts at I.
+    Inner c;
+    c.tm = WarpTeam<32>::make();
+    c.n = S;
+    c.m = S;
+    c.j = lane % S;
+    c.row0 = (lane / S) * kRows;
+    c.col = true;
+    c.first = lane < S;
+    const int j = c.j;
+    R lo2 = R(0);
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) {
+        const int i = c.row0 + k;
+        T x = (g[j * ld + i] + conj(g[i * ld + j])) * R(0.5);
+        if (i == j) x = T(core::real(x));
+        if (i > j) lo2 += core::jacobi::abs2(x);
+        c.u[k] = x;
+        c.q[k] = T(i == j ? 1 : 0);
+    }
+    c.d = core::real(g[j * ld + j]);
+    lo2 = c.tm.sum(lo2);
+    if (lo2 > inner_tol2) {
+        for (int it = 0; it < max_sweeps; ++it)
+            if (c.sweep() <= inner_tol2) break;
+    }
+    bool mv = false;
+#pragma unroll
+    for (int k = 0; k < kRows; ++k) {
+        const int i = c.row0 + k;
+        mv |= !(c.q[k] == T(i == j ? 1 : 0));
+        w[j * ld + i] = c.q[k];
+    }
+    moved = __any_sync(0xffffffffu, mv);
+    return lo2;
+}
+
 }  // namespace syevj_lane_detail
 
 }  // namespace batcheig::cuda
