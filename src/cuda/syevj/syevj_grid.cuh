@@ -177,14 +177,12 @@ __device__ void load_matrix(const BlockTeam &tm, const SyevjProblem<T> &p, const
     tm.sync();  // the next matrix's load reuses the team's scratch
 }
 
-// Step `step` of the round-robin ordering: a block per (pair, matrix).
 // Resident blocks per SM the registers must allow: the lane solver's 32
 // rows of a pair of 32 columns need 255 registers in double (2 blocks; at
 // 168 registers it spilled 1.1 KB and took 107 ms instead of 84 at n = 256,
 // batch 200, H100) and fit 168 in float (3 blocks: 42.5 ms instead of 52.9
 // at n = 256, 9.4 instead of 10.1 at n = 160, no spills); 16 columns need
-// fewer (4; 3 in complex double, whose staged rows take 75 KB of shared
-// memory anyway).
+// fewer (4; 3 in complex double, whose lane rows are 16 bytes wide).
 template <class T, int S>
 inline constexpr int kStepMinBlocks = S == 32 ? (sizeof(T) == 4 ? 3 : 2) : sizeof(T) >= 16 ? 3 : 4;
 
@@ -198,8 +196,8 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
     constexpr int CH = kChunk<S>;
     constexpr int CL = CH + 1;
     constexpr int kLoads = S * CH / kThreads;  // entries of each array a thread stages per chunk
-    // Raw storage: a complex element type has constructors, which shared
-    // arrays must not run.
+    // The staged rows, G and W in smem (raw bytes: a complex element type
+    // has constructors, which shared arrays must not run).
     __shared__ int moved;
     T *const qs = reinterpret_cast<T *>(smem), *const us = qs + S * CL;
     T *const graw = us + S * CL, *const wmat = graw + S * SL;
