@@ -398,9 +398,7 @@ inline constexpr int cuda_jacobi_cluster_nb = 8;
 // --vectors --batch 200 --algorithm jacobi-cuda-grid`, ms, nb = 16 / 8):
 // double 70.2 / 78.7, float 40.9 / 45.3, complex float 99.5 / 86.0; in
 // complex double 32 rows of two 16-byte columns exceed a lane's registers.
-constexpr int cuda_jacobi_grid_nb(std::size_t elem_bytes, bool complex) {
-    return complex || elem_bytes >= 16 ? 8 : 16;
-}
+constexpr int cuda_jacobi_grid_nb(bool complex) { return complex ? 8 : 16; }
 // AUTO beyond the lane variant (n > 128): the grid variant from
 // cuda_jacobi_grid_auto_min_n on, else the rule before it (cluster where it
 // fits; the block or global variant). H100, 2026-11-24, `batcheig_bench

@@ -71,7 +71,7 @@ using core::conj;
 using core::index_t;
 using core::jacobi::abs2;
 
-inline constexpr int kThreads = 128;      // step and exact launches
+inline constexpr int kThreads = 128;      // threads per block
 // p.info[b] of a matrix that iterates (never a final info code).
 inline constexpr int kIterating = INT_MIN;
 
@@ -96,7 +96,7 @@ __host__ __device__ inline Geometry geometry(int n, int nb) {
 
 // Columns per block: 16 in the real types, 8 in the complex ones.
 template <class T>
-inline constexpr int kNb = plan::tuning::cuda_jacobi_grid_nb(sizeof(T), core::is_complex<T>);
+inline constexpr int kNb = plan::tuning::cuda_jacobi_grid_nb(core::is_complex<T>);
 
 // Rows of Q_S and U_S staged in shared memory per pass (1024 entries of
 // each: 8 loads of each per thread in flight at once).
@@ -389,12 +389,6 @@ __device__ void decide_matrix(const SyevjProblem<T> &p, const core::JacobiOption
     if (done) st[kActive] = R(0);
 }
 
-// Whether matrix b still iterates.
-template <class T>
-__device__ bool iterating(const SyevjProblem<T> &p, std::int64_t b) {
-    return active_state(p, b) != nullptr;
-}
-
 // Matrix b: eigenvalues, sorted and unscaled; vectors; info (a block;
 // smem: n reals).
 template <class T>
@@ -457,7 +451,7 @@ __global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_kern
     grid.sync();
     for (;;) {
         int any = 0;
-        for (int i = threadIdx.x; i < count && !any; i += blockDim.x) any = iterating(p, b0 + i) ? 1 : 0;
+        for (int i = threadIdx.x; i < count && !any; i += blockDim.x) any = active_state(p, b0 + i) != nullptr;
         if (!__syncthreads_or(any)) break;
         for (int step = 0; step < ge.mp - 1; ++step) {
             for (std::int64_t it = blockIdx.x; it < std::int64_t(count) * ge.pairs; it += gridDim.x)
@@ -516,24 +510,13 @@ std::size_t syevj_grid_workspace(int n, std::int64_t batch) {
 }
 
 template <class T>
-batcheigStatus_t syevj_grid(cudaStream_t s, const SyevjProblem<T> &p, core::JacobiOptions opt, void *work) {
+batcheigStatus_t syevj_grid(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt, void *work) {
     using namespace syevj_grid_detail;
     constexpr int NB = kNb<T>;
     if (!claims<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
-    opt.variant = core::JacobiVariant::Block;
-    opt.nb = NB;
-    const Geometry ge = geometry(p.n, NB);
-    // Matrices per launch: the item counts of a phase stay within
-    // 2^31 - 1 blocks, the decide block's loop within an int.
-    const int widest = ge.pairs > ge.tiles ? ge.pairs : ge.tiles;
-    const std::int64_t per = std::int64_t(INT_MAX) / widest;
-    T *qwork = static_cast<T *>(work);
-    for (std::int64_t b0 = 0; b0 < p.batch; b0 += per) {
-        const std::int64_t count = p.batch - b0 < per ? p.batch - b0 : per;
-        const batcheigStatus_t st = launch<T, NB>(s, p, opt, b0, int(count), qwork);
-        if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    }
-    return BATCHEIG_STATUS_SUCCESS;
+    // One launch for the whole batch: the blocks step through the items
+    // (64-bit counts), however many matrices there are.
+    return launch<T, NB>(s, p, opt, 0, p.batch, static_cast<T *>(work));
 }
 
 }  // namespace batcheig::cuda
