@@ -103,11 +103,18 @@ inline constexpr int kNb = plan::tuning::cuda_jacobi_grid_nb(core::is_complex<T>
 template <int S>
 inline constexpr int kChunk = 1024 / S;
 
+// Items (pairs of a step) a block takes together: their Gram blocks are
+// formed one after the other by the whole block, their inner solves run at
+// once, a warp each, and then their updates one after the other. (With one
+// item at a time three of the four warps waited at a barrier while the
+// fourth ran the inner solve.)
+inline constexpr int kGroup = kThreads / 32;
+
 // Shared memory of a step block: the staged rows of Q_S and U_S, then G
-// and W (S x S+1 each).
+// and W (S x S+1 each) of every item of a group.
 template <class T, int S>
 constexpr std::size_t step_bytes() {
-    return (2 * std::size_t(S) * (kChunk<S> + 1) + 2 * std::size_t(S) * (S + 1)) * sizeof(T);
+    return (2 * std::size_t(S) * (kChunk<S> + 1) + kGroup * 2 * std::size_t(S) * (S + 1)) * sizeof(T);
 }
 
 // Smallest order the variant claims (two column blocks at least), and the
@@ -186,50 +193,29 @@ __device__ void load_matrix(const BlockTeam &tm, const SyevjProblem<T> &p, const
 template <class T, int S>
 inline constexpr int kStepMinBlocks = S == 32 ? (sizeof(T) == 4 ? 3 : 2) : sizeof(T) >= 16 ? 3 : 4;
 
-// Pair `pair` of step `step` of matrix b (a block; smem: step_bytes()).
-template <class T, int NB>
-__device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b, int pair, T *qwork,
-                          int step, unsigned char *smem) {
-    using R = core::real_t<T>;
-    constexpr int S = 2 * NB;   // columns of a pair
-    constexpr int SL = S + 1;   // leading dimension of G and W
-    constexpr int CH = kChunk<S>;
-    constexpr int CL = CH + 1;
-    constexpr int kLoads = S * CH / kThreads;  // entries of each array a thread stages per chunk
-    // The staged rows, G and W in smem (raw bytes: a complex element type
-    // has constructors, which shared arrays must not run).
-    __shared__ int moved;
-    T *const qs = reinterpret_cast<T *>(smem), *const us = qs + S * CL;
-    T *const graw = us + S * CL, *const wmat = graw + S * SL;
-
-    const int n = p.n;
-    const Geometry ge = geometry(n, NB);
-    R *const st = active_state(p, b);
-    if (!st) return;
-    const std::int64_t lda = p.lda;
-    T *const u = p.A + b * lda * n;
-    T *const q = qwork + b * std::int64_t(n) * n;
+// One item of a step: pair `pair` of matrix b, column blocks bp and bq.
+template <class T>
+struct StepItem {
+    std::int64_t b;
+    int pair;
     index_t bp, bq;
-    core::jacobi::round_robin_pair(ge.mp, step, pair, bp, bq);
-    // Column of pair column c (n or more: padding, read as zero).
-    auto column = [&](int c) { return c < NB ? int(bp) * NB + c : int(bq) * NB + (c - NB); };
-    const int t = threadIdx.x;
+};
 
-    // G = Q_S^H U_S over chunks of kChunk rows staged in shared memory; a
-    // thread sums a TI x TJ tile of G, entries (gi + a S/TI, gj + b S/TJ),
-    // so that each staged value it loads serves TJ (TI) products.
-    constexpr int TI = S == 32 ? 2 : 1, TJ = S * S / kThreads / TI;
-    constexpr int SI = S / TI, SJ = S / TJ;
-    static_assert(SI * SJ == kThreads, "one tile per thread");
-    const int gi = t % SI, gj = t / SI;
-    T acc[TI][TJ];
-#pragma unroll
-    for (int x = 0; x < TI; ++x)
-#pragma unroll
-        for (int y = 0; y < TJ; ++y) acc[x][y] = T(0);
+// The staged rows of a pair (shared memory) and the global columns behind
+// them.
+template <class T, int NB>
+struct PairRows {
+    static constexpr int S = 2 * NB;  // columns of a pair
+    static constexpr int CH = kChunk<S>;
+    static constexpr int CL = CH + 1;
+    static constexpr int kLoads = S * CH / kThreads;  // entries of each array a thread stages per chunk
+    int n, bp, bq;
+    // Column of pair column c (n or more: padding, read as zero).
+    __device__ int column(int c) const { return c < NB ? bp * NB + c : bq * NB + (c - NB); }
     // Rows [r0, r0 + CH) of X_S and Y_S into xs and ys (zero beyond n and
     // for padding columns): every load of a thread issued before its stores.
-    auto stage = [&](const T *x, std::int64_t ldx, const T *y, std::int64_t ldy, int r0, T *xs, T *ys) {
+    __device__ void stage(const T *x, std::int64_t ldx, const T *y, std::int64_t ldy, int r0, T *xs, T *ys) const {
+        const int t = threadIdx.x;
         T vx[kLoads], vy[kLoads];
 #pragma unroll
         for (int l = 0; l < kLoads; ++l) {
@@ -244,10 +230,35 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
             xs[c * CL + rr] = vx[l];
             ys[c * CL + rr] = vy[l];
         }
-    };
+    }
+};
+
+// G = Q_S^H U_S of an item into graw (S x S, leading dimension S + 1; a
+// block; qs and us: the staging area).
+template <class T, int NB>
+__device__ void gram_item(const SyevjProblem<T> &p, const StepItem<T> &item, const T *qwork, T *qs, T *us,
+                          T *graw) {
+    using Rows = PairRows<T, NB>;
+    constexpr int S = Rows::S, SL = S + 1, CH = Rows::CH, CL = Rows::CL;
+    const int n = p.n;
+    const Rows rows{n, int(item.bp), int(item.bq)};
+    const T *const u = p.A + item.b * std::int64_t(p.lda) * n;
+    const T *const q = qwork + item.b * std::int64_t(n) * n;
+    const int t = threadIdx.x;
+    // A thread sums a TI x TJ tile of G, entries (gi + a S/TI, gj + b S/TJ),
+    // so that each staged value it loads serves TJ (TI) products.
+    constexpr int TI = S == 32 ? 2 : 1, TJ = S * S / kThreads / TI;
+    constexpr int SI = S / TI, SJ = S / TJ;
+    static_assert(SI * SJ == kThreads, "one tile per thread");
+    const int gi = t % SI, gj = t / SI;
+    T acc[TI][TJ];
+#pragma unroll
+    for (int x = 0; x < TI; ++x)
+#pragma unroll
+        for (int y = 0; y < TJ; ++y) acc[x][y] = T(0);
     for (int r0 = 0; r0 < n; r0 += CH) {
         __syncthreads();
-        stage(q, n, u, lda, r0, qs, us);
+        rows.stage(q, n, u, p.lda, r0, qs, us);
         __syncthreads();
 #pragma unroll 4
         for (int rr = 0; rr < CH; ++rr) {
@@ -266,31 +277,28 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
     for (int x = 0; x < TI; ++x)
 #pragma unroll
         for (int y = 0; y < TJ; ++y) graw[(gj + y * SJ) * SL + gi + x * SI] = acc[x][y];
-    __syncthreads();
-    if (t < 32) {
-        // The lane solver on the Hermitian part of G (as the cluster variant).
-        const R tol = st[kTol];
-        const R inner_tol2 = (tol / R(ge.mp)) * (tol / R(ge.mp));
-        bool mv = false;
-        const R lo2 = syevj_lane_detail::solve_gram_block<T, S>(t, graw, wmat, SL, inner_tol2,
-                                                              int(opt.inner_max_sweeps), mv);
-        if (t == 0) {
-            moved = mv ? 1 : 0;
-            st[kHead + pair] += lo2;  // this pair's slot: one writer per step, steps in order
-        }
-    }
-    __syncthreads();
-    if (!moved) return;
-    // U_S := U_S W and Q_S := Q_S W together, in chunks of CH rows staged in
-    // shared memory (U in qs, Q in us); a thread computes rows gr + 16 a
-    // (a < CH / 16) of columns gc + 8 y (y < S / 8) of both, so each W entry
-    // it loads serves 2 CH / 16 products.
+}
+
+// U_S := U_S W and Q_S := Q_S W of an item together, in chunks of CH rows
+// staged in shared memory (U in qs, Q in us); a thread computes rows
+// gr + 16 a (a < CH / 16) of columns gc + 8 y (y < S / 8) of both, so each
+// W entry it loads serves 2 CH / 16 products (a block).
+template <class T, int NB>
+__device__ void update_item(const SyevjProblem<T> &p, const StepItem<T> &item, T *qwork, T *qs, T *us,
+                            const T *wmat) {
+    using Rows = PairRows<T, NB>;
+    constexpr int S = Rows::S, SL = S + 1, CH = Rows::CH, CL = Rows::CL;
+    const int n = p.n;
+    const std::int64_t lda = p.lda;
+    const Rows rows{n, int(item.bp), int(item.bq)};
+    T *const u = p.A + item.b * lda * n;
+    T *const q = qwork + item.b * std::int64_t(n) * n;
     constexpr int UR = CH / 16, UC = S / 8;
     static_assert(16 * 8 == kThreads, "16 x 8 threads per chunk");
-    const int gr = t % 16, gc = t / 16;
+    const int t = threadIdx.x, gr = t % 16, gc = t / 16;
     for (int r0 = 0; r0 < n; r0 += CH) {
         __syncthreads();
-        stage(u, lda, q, n, r0, qs, us);
+        rows.stage(u, lda, q, n, r0, qs, us);
         __syncthreads();
         T ou[UR][UC], oq[UR][UC];
 #pragma unroll
@@ -317,13 +325,75 @@ __device__ void step_item(const SyevjProblem<T> &p, const core::JacobiOptions &o
             const int r = r0 + gr + 16 * a;
 #pragma unroll
             for (int y = 0; y < UC; ++y) {
-                const int col = column(gc + 8 * y);
+                const int col = rows.column(gc + 8 * y);
                 if (r < n && col < n) {
                     u[col * lda + r] = ou[a][y];
                     q[std::int64_t(col) * n + r] = oq[a][y];
                 }
             }
         }
+    }
+}
+
+// The items of step `step` this block takes, kGroup active ones at a time
+// (items it0, it0 + stride, ... below nitems; item it is pair it % pairs of
+// matrix b0 + it / pairs). Per group: G of each item, then their inner
+// solves at once (warp g: item g), then the updates of the items whose W
+// is not I (a block; smem: step_bytes()).
+template <class T, int NB>
+__device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &opt, std::int64_t b0,
+                           std::int64_t it0, std::int64_t stride, std::int64_t nitems, T *qwork, int step,
+                           unsigned char *smem) {
+    using R = core::real_t<T>;
+    constexpr int S = 2 * NB, SL = S + 1, CL = PairRows<T, NB>::CL;
+    constexpr std::size_t kBlock = std::size_t(S) * SL;  // one G or W
+    __shared__ std::int64_t group[kGroup], next;
+    __shared__ int ngroup, moved[kGroup];
+    // (Raw bytes: a complex element type has constructors, which shared
+    // arrays must not run.)
+    T *const qs = reinterpret_cast<T *>(smem), *const us = qs + S * CL;
+    T *const gw = us + S * CL;  // G of item g at gw + 2 g kBlock, its W after it
+    const Geometry ge = geometry(p.n, NB);
+    const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+    for (std::int64_t it = it0; it < nitems;) {
+        __syncthreads();  // the previous group's reads of group[] are done
+        if (t == 0) {
+            int ng = 0;
+            for (; it < nitems && ng < kGroup; it += stride)
+                if (active_state(p, b0 + it / ge.pairs)) group[ng++] = it;
+            ngroup = ng;
+            next = it;
+        }
+        __syncthreads();
+        it = next;
+        const int ng = ngroup;
+        auto item_of = [&](int g) {
+            StepItem<T> item;
+            item.b = b0 + group[g] / ge.pairs;
+            item.pair = int(group[g] % ge.pairs);
+            core::jacobi::round_robin_pair(ge.mp, step, item.pair, item.bp, item.bq);
+            return item;
+        };
+        for (int g = 0; g < ng; ++g) gram_item<T, NB>(p, item_of(g), qwork, qs, us, gw + 2 * g * kBlock);
+        __syncthreads();
+        if (warp < ng) {
+            // The lane solver on the Hermitian part of G (as the cluster variant).
+            const StepItem<T> item = item_of(warp);
+            R *const st = p.w + item.b * p.n;
+            const R tol = st[kTol];
+            const R inner_tol2 = (tol / R(ge.mp)) * (tol / R(ge.mp));
+            bool mv = false;
+            const R lo2 = syevj_lane_detail::solve_gram_block<T, S>(
+                lane, gw + 2 * warp * kBlock, gw + (2 * warp + 1) * kBlock, SL, inner_tol2,
+                int(opt.inner_max_sweeps), mv);
+            if (lane == 0) {
+                moved[warp] = mv ? 1 : 0;
+                st[kHead + item.pair] += lo2;  // this pair's slot: one writer per step, steps in order
+            }
+        }
+        __syncthreads();
+        for (int g = 0; g < ng; ++g)
+            if (moved[g]) update_item<T, NB>(p, item_of(g), qwork, qs, us, gw + (2 * g + 1) * kBlock);
     }
 }
 
@@ -454,8 +524,7 @@ __global__ __launch_bounds__(kThreads, kStepMinBlocks<T, 2 * NB>) void grid_kern
         for (int i = threadIdx.x; i < count && !any; i += blockDim.x) any = active_state(p, b0 + i) != nullptr;
         if (!__syncthreads_or(any)) break;
         for (int step = 0; step < ge.mp - 1; ++step) {
-            for (std::int64_t it = blockIdx.x; it < std::int64_t(count) * ge.pairs; it += gridDim.x)
-                step_item<T, NB>(p, opt, b0 + it / ge.pairs, int(it % ge.pairs), qwork, step, smem);
+            step_items<T, NB>(p, opt, b0, blockIdx.x, gridDim.x, std::int64_t(count) * ge.pairs, qwork, step, smem);
             grid.sync();
         }
         for (std::int64_t it = blockIdx.x; it < std::int64_t(count) * ge.tiles; it += gridDim.x)
