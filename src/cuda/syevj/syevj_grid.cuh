@@ -48,6 +48,7 @@
 #pragma once
 
 #include <cooperative_groups.h>
+#include <cuda_pipeline.h>
 
 #include <climits>
 #include <cstdint>
@@ -98,10 +99,11 @@ __host__ __device__ inline Geometry geometry(int n, int nb) {
 template <class T>
 inline constexpr int kNb = plan::tuning::cuda_jacobi_grid_nb(core::is_complex<T>);
 
-// Rows of Q_S and U_S staged in shared memory per pass (1024 entries of
-// each: 8 loads of each per thread in flight at once).
-template <int S>
-inline constexpr int kChunk = 1024 / S;
+// Rows of Q_S and U_S staged in shared memory per pass: 1024 entries of
+// each in the real types, 512 in the complex ones (so that three blocks of
+// complex double fit an SM with two stages).
+template <class T, int S>
+inline constexpr int kChunk = (core::is_complex<T> ? 512 : 1024) / S;
 
 // Items (pairs of a step) a block takes together: their Gram blocks are
 // formed one after the other by the whole block, their inner solves run at
@@ -110,11 +112,12 @@ inline constexpr int kChunk = 1024 / S;
 // fourth ran the inner solve.)
 inline constexpr int kGroup = kThreads / 32;
 
-// Shared memory of a step block: the staged rows of Q_S and U_S, then G
-// and W (S x S+1 each) of every item of a group.
+// Shared memory of a step block: two stages of staged rows of Q_S and U_S
+// (one filled by asynchronous copies while the other is used), then G and
+// W (S x S+1 each) of every item of a group.
 template <class T, int S>
 constexpr std::size_t step_bytes() {
-    return (2 * std::size_t(S) * (kChunk<S> + 1) + kGroup * 2 * std::size_t(S) * (S + 1)) * sizeof(T);
+    return (2 * 2 * std::size_t(S) * (kChunk<T, S> + 1) + kGroup * 2 * std::size_t(S) * (S + 1)) * sizeof(T);
 }
 
 // Smallest order the variant claims (two column blocks at least), and the
@@ -206,37 +209,70 @@ struct StepItem {
 template <class T, int NB>
 struct PairRows {
     static constexpr int S = 2 * NB;  // columns of a pair
-    static constexpr int CH = kChunk<S>;
+    static constexpr int CH = kChunk<T, S>;
     static constexpr int CL = CH + 1;
     static constexpr int kLoads = S * CH / kThreads;  // entries of each array a thread stages per chunk
     int n, bp, bq;
     // Column of pair column c (n or more: padding, read as zero).
     __device__ int column(int c) const { return c < NB ? bp * NB + c : bq * NB + (c - NB); }
     // Rows [r0, r0 + CH) of X_S and Y_S into xs and ys (zero beyond n and
-    // for padding columns): every load of a thread issued before its stores.
-    __device__ void stage(const T *x, std::int64_t ldx, const T *y, std::int64_t ldy, int r0, T *xs, T *ys) const {
+    // for padding columns) by asynchronous copies (cp.async, in units of
+    // the real type: a user's complex array need only be aligned to it);
+    // the caller commits them and waits.
+    __device__ void stage_async(const T *x, std::int64_t ldx, const T *y, std::int64_t ldy, int r0, T *xs,
+                                T *ys) const {
+        using R = core::real_t<T>;
+        constexpr int kParts = int(sizeof(T) / sizeof(R));
         const int t = threadIdx.x;
-        T vx[kLoads], vy[kLoads];
 #pragma unroll
         for (int l = 0; l < kLoads; ++l) {
             const int idx = t + l * kThreads, c = idx / CH, rr = idx % CH, r = r0 + rr, col = column(c);
-            const bool ok = r < n && col < n;
-            vx[l] = ok ? x[col * ldx + r] : T(0);
-            vy[l] = ok ? y[col * ldy + r] : T(0);
-        }
+            T *const dx = xs + c * CL + rr, *const dy = ys + c * CL + rr;
+            if (r < n && col < n) {
+                const R *const sx = reinterpret_cast<const R *>(x + col * ldx + r);
+                const R *const sy = reinterpret_cast<const R *>(y + col * ldy + r);
 #pragma unroll
-        for (int l = 0; l < kLoads; ++l) {
-            const int idx = t + l * kThreads, c = idx / CH, rr = idx % CH;
-            xs[c * CL + rr] = vx[l];
-            ys[c * CL + rr] = vy[l];
+                for (int k = 0; k < kParts; ++k) {
+                    __pipeline_memcpy_async(reinterpret_cast<R *>(dx) + k, sx + k, sizeof(R));
+                    __pipeline_memcpy_async(reinterpret_cast<R *>(dy) + k, sy + k, sizeof(R));
+                }
+            } else {
+                *dx = T(0);
+                *dy = T(0);
+            }
+        }
+    }
+    // The chunks of rows [0, n) through the two stages st[0], st[1] (each
+    // an X_S and a Y_S part, xs then ys): body(xs, ys, r0) runs on chunk r0
+    // while the copies of the next one are in flight (a block; a barrier
+    // before and after each body, so the stages are free when it returns).
+    template <class Body>
+    __device__ void pipelined(const T *x, std::int64_t ldx, const T *y, std::int64_t ldy, T *st0, T *st1,
+                              Body &&body) const {
+        constexpr int kPart = S * CL;  // one array of a stage
+        stage_async(x, ldx, y, ldy, 0, st0, st0 + kPart);
+        __pipeline_commit();
+        for (int r0 = 0, c = 0; r0 < n; r0 += CH, ++c) {
+            T *const cur = (c & 1) ? st1 : st0;
+            if (r0 + CH < n) {
+                T *const nxt = (c & 1) ? st0 : st1;
+                stage_async(x, ldx, y, ldy, r0 + CH, nxt, nxt + kPart);
+                __pipeline_commit();
+                __pipeline_wait_prior(1);
+            } else {
+                __pipeline_wait_prior(0);
+            }
+            __syncthreads();
+            body(cur, cur + kPart, r0);
+            __syncthreads();
         }
     }
 };
 
 // G = Q_S^H U_S of an item into graw (S x S, leading dimension S + 1; a
-// block; qs and us: the staging area).
+// block; st0, st1: the two stages).
 template <class T, int NB>
-__device__ void gram_item(const SyevjProblem<T> &p, const StepItem<T> &item, const T *qwork, T *qs, T *us,
+__device__ void gram_item(const SyevjProblem<T> &p, const StepItem<T> &item, const T *qwork, T *st0, T *st1,
                           T *graw) {
     using Rows = PairRows<T, NB>;
     constexpr int S = Rows::S, SL = S + 1, CH = Rows::CH, CL = Rows::CL;
@@ -256,10 +292,7 @@ __device__ void gram_item(const SyevjProblem<T> &p, const StepItem<T> &item, con
     for (int x = 0; x < TI; ++x)
 #pragma unroll
         for (int y = 0; y < TJ; ++y) acc[x][y] = T(0);
-    for (int r0 = 0; r0 < n; r0 += CH) {
-        __syncthreads();
-        rows.stage(q, n, u, p.lda, r0, qs, us);
-        __syncthreads();
+    rows.pipelined(q, n, u, p.lda, st0, st1, [&](const T *qs, const T *us, int) {
 #pragma unroll 4
         for (int rr = 0; rr < CH; ++rr) {
             T qv[TI], uv[TJ];
@@ -272,7 +305,7 @@ __device__ void gram_item(const SyevjProblem<T> &p, const StepItem<T> &item, con
 #pragma unroll
                 for (int y = 0; y < TJ; ++y) acc[x][y] += qv[x] * uv[y];
         }
-    }
+    });
 #pragma unroll
     for (int x = 0; x < TI; ++x)
 #pragma unroll
@@ -280,11 +313,12 @@ __device__ void gram_item(const SyevjProblem<T> &p, const StepItem<T> &item, con
 }
 
 // U_S := U_S W and Q_S := Q_S W of an item together, in chunks of CH rows
-// staged in shared memory (U in qs, Q in us); a thread computes rows
+// staged in shared memory (U first, then Q); a thread computes rows
 // gr + 16 a (a < CH / 16) of columns gc + 8 y (y < S / 8) of both, so each
-// W entry it loads serves 2 CH / 16 products (a block).
+// W entry it loads serves 2 CH / 16 products (a block; st0, st1: the two
+// stages).
 template <class T, int NB>
-__device__ void update_item(const SyevjProblem<T> &p, const StepItem<T> &item, T *qwork, T *qs, T *us,
+__device__ void update_item(const SyevjProblem<T> &p, const StepItem<T> &item, T *qwork, T *st0, T *st1,
                             const T *wmat) {
     using Rows = PairRows<T, NB>;
     constexpr int S = Rows::S, SL = S + 1, CH = Rows::CH, CL = Rows::CL;
@@ -296,10 +330,7 @@ __device__ void update_item(const SyevjProblem<T> &p, const StepItem<T> &item, T
     constexpr int UR = CH / 16, UC = S / 8;
     static_assert(16 * 8 == kThreads, "16 x 8 threads per chunk");
     const int t = threadIdx.x, gr = t % 16, gc = t / 16;
-    for (int r0 = 0; r0 < n; r0 += CH) {
-        __syncthreads();
-        rows.stage(u, lda, q, n, r0, qs, us);
-        __syncthreads();
+    rows.pipelined(u, lda, q, n, st0, st1, [&](const T *qs, const T *us, int r0) {
         T ou[UR][UC], oq[UR][UC];
 #pragma unroll
         for (int a = 0; a < UR; ++a)
@@ -332,7 +363,7 @@ __device__ void update_item(const SyevjProblem<T> &p, const StepItem<T> &item, T
                 }
             }
         }
-    }
+    });
 }
 
 // The items of step `step` this block takes, kGroup active ones at a time
@@ -351,8 +382,8 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
     __shared__ int ngroup, moved[kGroup];
     // (Raw bytes: a complex element type has constructors, which shared
     // arrays must not run.)
-    T *const qs = reinterpret_cast<T *>(smem), *const us = qs + S * CL;
-    T *const gw = us + S * CL;  // G of item g at gw + 2 g kBlock, its W after it
+    T *const st0 = reinterpret_cast<T *>(smem), *const st1 = st0 + 2 * S * CL;  // the two stages
+    T *const gw = st1 + 2 * S * CL;  // G of item g at gw + 2 g kBlock, its W after it
     const Geometry ge = geometry(p.n, NB);
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     for (std::int64_t it = it0; it < nitems;) {
@@ -374,7 +405,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
             core::jacobi::round_robin_pair(ge.mp, step, item.pair, item.bp, item.bq);
             return item;
         };
-        for (int g = 0; g < ng; ++g) gram_item<T, NB>(p, item_of(g), qwork, qs, us, gw + 2 * g * kBlock);
+        for (int g = 0; g < ng; ++g) gram_item<T, NB>(p, item_of(g), qwork, st0, st1, gw + 2 * g * kBlock);
         __syncthreads();
         if (warp < ng) {
             // The lane solver on the Hermitian part of G (as the cluster variant).
@@ -393,7 +424,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
         }
         __syncthreads();
         for (int g = 0; g < ng; ++g)
-            if (moved[g]) update_item<T, NB>(p, item_of(g), qwork, qs, us, gw + (2 * g + 1) * kBlock);
+            if (moved[g]) update_item<T, NB>(p, item_of(g), qwork, st0, st1, gw + (2 * g + 1) * kBlock);
     }
 }
 
