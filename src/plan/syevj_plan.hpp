@@ -60,14 +60,13 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // 1.0-3.0x faster than CLUSTER (SHARED in complex double;
                 // tuning.hpp); and for 64 < n <= 128
                 // (tuning::cuda_jacobi_lane_auto: 1.06-3.7x faster than
-                // CLUSTER). Beyond n = 128 GRID (from n = 129 in double
-                // and double complex, 145 in single precision:
-                // tuning::cuda_jacobi_grid_auto_min_n); elsewhere CLUSTER
+                // CLUSTER). Beyond n = 128 GRID (from n = 129, 145 in
+                // float: tuning::cuda_jacobi_grid_auto_min_n); elsewhere CLUSTER
                 // where it fits, before the shared-memory variants or after
                 // them (tuning::cuda_jacobi_cluster_first). The device
                 // queries only matter beyond n = 128.
                 const bool big = !tuning::cuda_jacobi_lane_auto(p.n);  // not LANE
-                const bool grid = big && p.n >= tuning::cuda_jacobi_grid_auto_min_n(sizeof(core::real_t<T>)) &&
+                const bool grid = big && p.n >= tuning::cuda_jacobi_grid_auto_min_n(sizeof(T)) &&
                                   cuda::syevj_grid_fits<T>(p.n);
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
                 const bool cluster_first = big && !grid && first && cuda::syevj_cluster_fits<T>(p.n);

@@ -411,11 +411,15 @@ constexpr int cuda_jacobi_grid_nb(bool complex) { return complex ? 8 : 16; }
 //   complex double against AUTO before (the block variant): 36.7 / 104,
 //                  47.5 / 158, 73.6 / 212
 // and at n = 256 grid / cluster, double 70 / 250 (session 8's cluster run).
-// So double and complex double take it for every n > 128, float and
-// complex float from n = 145 (the cluster variant was 5-16 % faster at
-// n = 136, the grid 1.3-1.6x faster at n = 160).
-// real_bytes: the size of the element type's real part.
-constexpr int cuda_jacobi_grid_auto_min_n(std::size_t real_bytes) { return real_bytes == 8 ? 129 : 145; }
+// After the grid variant's groups of four items and asynchronous staging
+// (2026-11-25, same tool, --reps 3, two rounds alike to 3 %), grid /
+// cluster at n = 130, 136, 144:
+//   float          7.79 / 7.96, 7.88 / 8.40, 8.63 / 8.22
+//   complex float  18.0 / 21.0, 18.3 / 21.0, 18.9 / 28.7
+// So double, complex double and complex float take it for every n > 128,
+// float from n = 145 (within 6 % either way at n = 129..144).
+// elem_bytes: the size of the element type.
+constexpr int cuda_jacobi_grid_auto_min_n(std::size_t elem_bytes) { return elem_bytes >= 8 ? 129 : 145; }
 
 // Smallest order it claims (two column blocks, and room in w for its state).
 inline constexpr int cuda_jacobi_grid_min_n = 32;
