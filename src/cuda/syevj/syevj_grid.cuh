@@ -19,6 +19,10 @@
 //             product of its rotations; then U_S := U_S W, Q_S := Q_S W in
 //             place, a chunk of rows at a time (skipped when W = I). The item
 //             adds |g_ij|^2, i > j, to its pair's slot of the sweep sum.
+//             A block takes the items four at a time: their G one after the
+//             other, their inner solves at once (a warp each), then their
+//             updates; the rows reach shared memory by asynchronous copies
+//             into two stages (step_items).
 //     exact   a (tile of 32 columns, matrix) per item, for the matrices that
 //             need it: sum_{i > j} |q_i^H u_j|^2 over its columns j.
 //     decide  a matrix per thread: the stopping rule of
