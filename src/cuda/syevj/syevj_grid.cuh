@@ -117,11 +117,11 @@ inline constexpr int kChunk = (core::is_complex<T> ? 512 : 1024) / S;
 inline constexpr int kGroup = kThreads / 32;
 
 // Shared memory of a step block: two stages of staged rows of Q_S and U_S
-// (one filled by asynchronous copies while the other is used), then G and
-// W (S x S+1 each) of every item of a group.
+// (one filled by asynchronous copies while the other is used), then G of
+// every item of a group (S x S+1), which its W overwrites.
 template <class T, int S>
 constexpr std::size_t step_bytes() {
-    return (2 * 2 * std::size_t(S) * (kChunk<T, S> + 1) + kGroup * 2 * std::size_t(S) * (S + 1)) * sizeof(T);
+    return (2 * 2 * std::size_t(S) * (kChunk<T, S> + 1) + kGroup * std::size_t(S) * (S + 1)) * sizeof(T);
 }
 
 // Smallest order the variant claims (two column blocks at least), and the
@@ -387,7 +387,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
     // (Raw bytes: a complex element type has constructors, which shared
     // arrays must not run.)
     T *const st0 = reinterpret_cast<T *>(smem), *const st1 = st0 + 2 * S * CL;  // the two stages
-    T *const gw = st1 + 2 * S * CL;  // G of item g at gw + 2 g kBlock, its W after it
+    T *const gw = st1 + 2 * S * CL;  // G of item g at gw + g kBlock, then its W
     const Geometry ge = geometry(p.n, NB);
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     for (std::int64_t it = it0; it < nitems;) {
@@ -409,7 +409,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
             core::jacobi::round_robin_pair(ge.mp, step, item.pair, item.bp, item.bq);
             return item;
         };
-        for (int g = 0; g < ng; ++g) gram_item<T, NB>(p, item_of(g), qwork, st0, st1, gw + 2 * g * kBlock);
+        for (int g = 0; g < ng; ++g) gram_item<T, NB>(p, item_of(g), qwork, st0, st1, gw + g * kBlock);
         __syncthreads();
         if (warp < ng) {
             // The lane solver on the Hermitian part of G (as the cluster variant).
@@ -419,7 +419,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
             const R inner_tol2 = (tol / R(ge.mp)) * (tol / R(ge.mp));
             bool mv = false;
             const R lo2 = syevj_lane_detail::solve_gram_block<T, S>(
-                lane, gw + 2 * warp * kBlock, gw + (2 * warp + 1) * kBlock, SL, inner_tol2,
+                lane, gw + warp * kBlock, gw + warp * kBlock, SL, inner_tol2,
                 int(opt.inner_max_sweeps), mv);
             if (lane == 0) {
                 moved[warp] = mv ? 1 : 0;
@@ -428,7 +428,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
         }
         __syncthreads();
         for (int g = 0; g < ng; ++g)
-            if (moved[g]) update_item<T, NB>(p, item_of(g), qwork, st0, st1, gw + (2 * g + 1) * kBlock);
+            if (moved[g]) update_item<T, NB>(p, item_of(g), qwork, st0, st1, gw + g * kBlock);
     }
 }
 

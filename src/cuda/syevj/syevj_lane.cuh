@@ -242,7 +242,8 @@ struct LaneColumns {
 // dimension ld, in shared memory); W, the product of its rotations (I when
 // the block's off-diagonal sum is at most inner_tol2), goes to w with the
 // same layout. Returns to every lane the sum of |g_ij|^2, i > j, of g's
-// Hermitian part, and sets moved (every lane) when W differs from I.
+// Hermitian part, and sets moved (every lane) when W differs from I. w may
+// be g: the warp reads all of g before it writes w.
 template <class T, int S>
 __device__ core::real_t<T> solve_gram_block(int lane, const T *g, T *w, int ld, core::real_t<T> inner_tol2,
                                             int max_sweeps, bool &moved) {
@@ -270,6 +271,7 @@ __device__ core::real_t<T> solve_gram_block(int lane, const T *g, T *w, int ld, 
         c.q[k] = T(i == j ? 1 : 0);
     }
     c.d = core::real(g[j * ld + j]);
+    __syncwarp();  // every lane has read g (w may be g)
     lo2 = c.tm.sum(lo2);
     if (lo2 > inner_tol2) {
         for (int it = 0; it < max_sweeps; ++it)
