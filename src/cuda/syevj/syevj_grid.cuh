@@ -381,7 +381,7 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
                            unsigned char *smem) {
     using R = core::real_t<T>;
     constexpr int S = 2 * NB, SL = S + 1, CL = PairRows<T, NB>::CL;
-    constexpr std::size_t kBlock = std::size_t(S) * SL;  // one G or W
+    constexpr std::size_t kBlock = std::size_t(S) * SL;  // one item's G, then its W
     __shared__ std::int64_t group[kGroup], next;
     __shared__ int ngroup, moved[kGroup];
     // (Raw bytes: a complex element type has constructors, which shared
