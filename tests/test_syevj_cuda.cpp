@@ -135,10 +135,11 @@ struct HostRun {
 
 template <class T>
 HostRun<T> run_host_arrays(batcheigHandle_t h, const std::vector<HermMatrix<T>> &mats, int n, SyevjOptions opt,
-                           const JacobiSettings &s) {
+                           const JacobiSettings &s, int chunk = 0) {
   HostRun<T> r;
   ParamsGuard p;
   apply(p, s);
+  if (chunk > 0) REQUIRE(batcheigParamsSetStreaming(p, chunk, 2) == BATCHEIG_STATUS_SUCCESS);
   r.sweeps.assign(mats.size(), -7);
   r.resid.assign(mats.size(), -7.0);
   REQUIRE(batcheigParamsSetJacobiOutputs(p, r.sweeps.data(), r.resid.data()) == BATCHEIG_STATUS_SUCCESS);
@@ -392,6 +393,42 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (LANE)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_LANE);
+}
+
+// At 8 < n <= 16 the lane kernel's launch shape in double and complex float
+// depends on the call's batch (two or four slices per matrix, the bound
+// plan::tuning::kCudaJacobiPairSmallBatch = 2048). Host arrays cut into
+// chunks of 700 must still run the shape of the whole call and match
+// device arrays bitwise, at the bound and above it, and every matrix must
+// be accurate in both shapes.
+TEMPLATE_TEST_CASE("syevj CUDA: LANE at either side of the small-batch bound, host arrays in chunks match device arrays",
+                   "[syevj][cuda]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  using R = real_t<T>;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const UserStream stream(cuda);
+  const JacobiSettings s{BATCHEIG_ALG_JACOBI_CUDA_LANE, 0, 1};
+  for (const int n : only_listed_sizes(std::vector<int>{9, 16})) {
+    for (const int count : {2048, 2049}) {
+      INFO(precision_name<T>() << " | n = " << n << " | batch " << count);
+      const auto mats = mixed_batch<T>(n, count, 7310);
+      SyevjOptions opt;
+      opt.jobz = BATCHEIG_EIG_MODE_VECTOR;
+      opt.uplo = BATCHEIG_FILL_MODE_LOWER;
+      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s, 700);
+      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
+      const DeviceRun<T> dr = run_device_arrays<T>(cuda, stream.s, hr.run, s, false);
+      expect_bitwise_equal(hr, dr);
+      int bad = 0;
+      for (int b = 0; b < count; ++b) {
+        INFO("matrix " << b << ": " << mats[b].describe());
+        bad += dr.run.info[b] != 0 || !(dr.resid[b] <= syevj_effective_tol<R>(0.0, n, s.alg));
+        if (b % 97 == 0 || b == count - 1) check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
+      }
+      CHECK(bad == 0);
+    }
+  }
 }
 
 namespace {

@@ -54,6 +54,11 @@ struct SyevjProblem {
     int *sweeps = nullptr;
     double *residual = nullptr;
     StreamingOptions streaming;
+    // The call's whole batch where this problem is one chunk of it (host
+    // arrays; 0: batch). Kernels whose launch shape depends on the batch
+    // size go by it, so that every chunk runs the shape of the whole call
+    // and host arrays get the device arrays' results bitwise.
+    int call_batch = 0;
 };
 
 }  // namespace batcheig

@@ -496,6 +496,27 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool
     if (slots == 32) return element_bytes == 16 ? 8 : 4;
     return element_bytes == 16 ? 4 : 2;
 }
+// Slices at P slots for a call of at most kCudaJacobiPairSmallBatch
+// matrices, where a batch of 1 000 leaves the GPU mostly idle and a step's
+// chain sets the time: four at 8 slots in double and complex float (a warp
+// per matrix instead of half a warp; no register bound). The whole call's
+// batch decides (SyevjProblem::call_batch), so host arrays, whose chunks
+// run the same kernels, keep the device arrays' results bitwise.
+// Measured 2026-11-25 on an H100 with `batcheig_bench syevj --memory
+// device --vectors --reps 5 --algorithm auto --precision d|c --n 10|16
+// --batch B`, two rounds alike to 1-2 %, ms, two slices (4 blocks) / four:
+//   double,        n = 16: B = 1 000 0.071 / 0.060, 2 000 0.087 / 0.088,
+//                          4 000 0.140 / 0.156, 8 000 0.256 / 0.287, 32 000 0.89 / 1.03
+//   double,        n = 10: 1 000 0.051 / 0.041, 2 000 0.058 / 0.056, 4 000 0.085 / 0.097
+//   complex float, n = 16: 1 000 0.075 / 0.062, 2 000 0.101 / 0.091, 4 000 0.163 / 0.160,
+//                          8 000 0.302 / 0.293, 32 000 1.06 / 1.07
+//   complex float, n = 10: 1 000 0.050 / 0.040, 2 000 0.062 / 0.056, 4 000 0.091 / 0.096
+// (batch 100 000, n = 16: double 2.61 / 3.14, complex float 3.15 / 3.27).
+inline constexpr int kCudaJacobiPairSmallBatch = 2048;
+constexpr int cuda_jacobi_pair_slices_small_batch(std::size_t element_bytes, int slots, bool gram) {
+    if (slots == 8 && element_bytes == 8 && !gram) return 4;
+    return cuda_jacobi_pair_slices(element_bytes, slots, gram);
+}
 constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
     if (slots == 64) return 1;
     return slots == 8 && element_bytes < 16 ? 4 : 1;
@@ -556,6 +577,31 @@ constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 // 0.393 / 0.675 (the branch's join copied the 32 updated doubles of the
 // kept columns: 64 moves per step, seen in the profile).
 constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots >= 16; }
+
+// Whether the pair kernel's exact off-norm (at the end of the sweeps) is
+// computed from the team's columns in shared memory, every pair's product
+// at once, rather than over m - 1 steps that move the columns round the
+// schedule (PairColumns::exact_off_shared): in double and complex double,
+// in the Gram form and from 16 slots on. Measured 2026-11-25 on an H100
+// with `batcheig_bench syevj --memory device --vectors --reps 3` (AUTO,
+// the lane variant; batch 1 000 at n <= 32, 200 beyond), two rounds
+// alternated, ms, steps / shared:
+//   double          n = 32: 0.235 / 0.222, 48: 0.328 / 0.324, 64: 0.453 / 0.445
+//   complex double  n = 16: 0.088 / 0.086, 32: 0.501 / 0.478, 48: 0.803 / 0.772, 64: 1.121 / 1.086
+// and where the steps stay: double n = 16 0.070 / 0.075, complex double
+// n = 8 0.035 / 0.037 (at 8 slots and fewer the m - 1 steps are short and
+// the team small; its lanes would each take 2P - 1 column products). Float
+// types keep the steps: in float the exact off-norm is at the floor of
+// the iteration's rounding on the +-1 matrices of tests/test_syevj_cuda.cpp
+// (complex float n = 64, guaranteed shift), and the shared form's own
+// rounding (products summed over the rows, or as a step sums them) put it
+// at 1.01-1.06 times the tolerance for 100 sweeps; products in double
+// converged but cost float 25 % at n = 33 (0.134 / 0.168 ms) and complex
+// float 4-9 % at n = 33-64 (the conversions), where float products had
+// gained 3-5 % (float n = 64 0.264 / 0.253).
+constexpr bool cuda_jacobi_pair_exact_shared(std::size_t real_bytes, int slots, bool gram) {
+    return real_bytes == 8 && (gram || slots >= 16);
+}
 
 // Whether the pair kernel runs the Gram form (cuda/syevj/syevj_pair.cuh):
 // one-sided Jacobi on W = (A + sigma I) Q, the columns of W alone in the

@@ -142,9 +142,19 @@ struct PairColumns {
     static constexpr std::size_t kMoveBytes =
         kWide ? kMoveCols * sizeof(T) + std::size_t(S) * P * (sizeof(R) + 2 * sizeof(int)) : 0;
 
+    // !kWide: shared bytes of a team's columns, kLdx apart (2P + 1: an odd
+    // stride spreads the slots' columns over the banks), for exact_off and
+    // the Gram form's Rayleigh quotients. The Gram form: W's 2P columns,
+    // then 2P norms; else U's 2P columns, then Q's.
+    static constexpr int kLdx = 2 * P + 1;
+    static constexpr bool kExactShared = !kWide && plan::tuning::cuda_jacobi_pair_exact_shared(sizeof(R), P, G);
+    static constexpr std::size_t kTeamBytes =
+        kWide || !(G || kExactShared) ? 0 : std::size_t(2 * P) * ((G ? 1 : 2) * kLdx + 1) * sizeof(T);
+
     WarpTeam<kWarpTeam> tm;
     unsigned char *xbuf;
     T *mv;  // kWide: the other columns and the move records (kMoveBytes)
+    T *xs;  // !kWide: the team's columns (kTeamBytes)
     int loc = 0;  // kOtherShared: the location in mv of the lane's other column
     int parity = 0;
     int n, m;       // order, round-robin players
@@ -461,6 +471,7 @@ struct PairColumns {
     // sqrt(sum over j != k of |g_jk|^2 / (||w_j|| + ||w_k||)^2) to first
     // order in F, computed exactly from the columns as they are.
     __device__ R exact_off() {
+        if constexpr (kExactShared) return exact_off_shared();
         if constexpr (G) {
             // ||w|| in dk and dO while the columns only move (the next
             // sweep refreshes them), so a step takes no square root.
@@ -485,6 +496,83 @@ struct PairColumns {
                 if (on) s2 += R(0.5) * abs2(xk + conj(xo));
             }
             rotate_and_move(false, R(1), T(0), R(0), R(0), T(1));
+        }
+        return core::rsqrt_(team_sum(s2));
+    }
+
+    // The same, at up to 32 slots, from the team's columns in shared memory
+    // (xs) instead of m - 1 steps that move them: every lane stores its
+    // rows of its two columns, and the P (2P - 1) pairs of the 2P columns
+    // are shared out over the team's lanes, item t the pair (i, i + d mod
+    // 2P) with i = t mod 2P and d = t / 2P + 1 (d < P for every i, d = P
+    // for i < P), each a whole column product (column_product). The columns stay in place, so the schedule resumes where the
+    // sweep stopped (a sweep of m - 1 steps from either half of the
+    // period meets every pair). The team_sum's barrier orders the reads
+    // before the buffer's next writes.
+    // x^H y over the 2P rows of two columns in xs (rows >= n hold zeros),
+    // summed as a step sums it: each slice's kRows rows in two interleaved
+    // partial sums, then the slices as slot_sum adds them (butterflies
+    // inside a warp, the warps in order).
+    __device__ __forceinline__ static T column_product(const T *x, const T *y) {
+        T part[S];
+#pragma unroll
+        for (int sl = 0; sl < S; ++sl) {
+            T a[2] = {T(0), T(0)};
+#pragma unroll
+            for (int i = 0; i < kRows; ++i) a[i & 1] = fma_conj(x[sl * kRows + i], y[sl * kRows + i], a[i & 1]);
+            part[sl] = a[0] + a[1];
+        }
+        constexpr int kWarpSlices = kWarpTeam / P;
+#pragma unroll
+        for (int o = 1; o < kWarpSlices; o <<= 1)
+#pragma unroll
+            for (int sl = 0; sl < S; sl += 2 * o) part[sl] += part[sl + o];
+        T v = part[0];
+#pragma unroll
+        for (int w = 1; w < S / kWarpSlices; ++w) v += part[w * kWarpSlices];
+        return v;
+    }
+
+    __device__ R exact_off_shared() {
+        constexpr int N = 2 * P;
+        R *nrm = reinterpret_cast<R *>(xs + (G ? 1 : 2) * N * kLdx);
+        if constexpr (G) refresh_diagonal();
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) {
+            xs[(2 * slot) * kLdx + row0 + i] = uk[i];
+            xs[(2 * slot + 1) * kLdx + row0 + i] = other(i);
+            if constexpr (!G) {
+                xs[(N + 2 * slot) * kLdx + row0 + i] = qk[i];
+                xs[(N + 2 * slot + 1) * kLdx + row0 + i] = qo[i];
+            }
+        }
+        // The Gram form's norms ||w||, negative for the players >= n (zero
+        // columns, which take no part). In the other form such a column's
+        // rows below n are zero in U and in Q, so its products are 0.
+        if constexpr (G) {
+            if (first) {
+                nrm[2 * slot] = ik < n ? core::rsqrt_(dk) : R(-1);
+                nrm[2 * slot + 1] = io < n ? core::rsqrt_(dO) : R(-1);
+            }
+        }
+        if constexpr (XW) __syncthreads();
+        else __syncwarp(tm.mask);
+        const int lane = (row0 / kRows) * P + slot;
+        R s2 = R(0);
+        for (int t = lane; t < P * (N - 1); t += kTeam) {
+            const int i = t & (N - 1), j = (i + t / N + 1) & (N - 1);
+            if constexpr (G) {
+                const R ni = nrm[i], nj = nrm[j];
+                if (ni < R(0) || nj < R(0)) continue;
+                const T g = column_product(xs + i * kLdx, xs + j * kLdx);
+                const R rd = R(1) / (ni + nj);
+                s2 += R(2) * abs2(g) * (rd * rd);
+            } else {
+                // (q_i^H u_j + conj(q_j^H u_i)) / 2, the Hermitian part.
+                const T x = column_product(xs + (N + i) * kLdx, xs + j * kLdx);
+                const T y = column_product(xs + (N + j) * kLdx, xs + i * kLdx);
+                s2 += R(0.5) * abs2(x + conj(y));
+            }
         }
         return core::rsqrt_(team_sum(s2));
     }
@@ -553,7 +641,7 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
     // rounding W gathered over the sweeps, of order u sigma). The team's W
     // goes through shared memory, each slot's two columns in the order k, o
     // (kWide: one column per slot at a time, through the move buffer).
-    constexpr int ldw = 2 * Cols::kSlots + 1;
+    constexpr int ldw = Cols::kLdx;
     constexpr int P = Cols::kSlots;
     if constexpr (!Cols::kWide) {
 #pragma unroll
@@ -640,12 +728,6 @@ inline constexpr int kBlockThreads = P * S > 32 ? P * S : kThreads;
 // Sweeps of the Gram form's first try at most (see the kernel).
 inline constexpr int kGramFirstSweeps = 30;
 
-// Shared bytes of a team's W in the Gram form (the Rayleigh quotients at
-// the end): 2P columns of 2P + 1 (an odd stride spreads the slots' columns
-// over the banks).
-template <class T, int P>
-inline constexpr std::size_t kGramBytes = P > 32 ? 0 : std::size_t(2 * P) * (2 * P + 1) * sizeof(T);
-
 template <class T, int P, int S, int MinB, bool G>
 __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(SyevjProblem<T> p, core::JacobiOptions opt,
                                                                          std::int64_t b0, std::int64_t count) {
@@ -678,6 +760,7 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
     c.first = l < P;
     c.xbuf = smem;
     c.mv = reinterpret_cast<T *>(smem + Cols::kXBytes);
+    c.xs = c.mv + std::size_t(group) * Cols::kTeamBytes / sizeof(T);
     if constexpr (Cols::kWide)
         c.sched = (m == 80    ? &kKeepOne80.e[0][0][0]
                    : m == 96  ? &kKeepOne96.e[0][0][0]
@@ -800,7 +883,7 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         // eigenvalues >= 0.28 sigma, and 2 min(||A||_1, ||A||_F) >=
         // 2 ||A||_2 with its eigenvalues >= sigma / 2.
         const R guaranteed = core::rmin(core::rmax(R(1.4) * gersh, rms), R(2) * core::rmin(a1, normf));
-        T *sw = reinterpret_cast<T *>(smem + Cols::kXBytes) + std::size_t(group) * kGramBytes<T, P> / sizeof(T);
+        T *sw = c.xs;
         // (One call site per try: with the tries in a loop, ptxas spilled
         // more around the sweeps in double, and the kernel was slower.)
         // The heuristic shift gets at most kGramFirstSweeps sweeps: with an
@@ -926,7 +1009,7 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
     using Cols = PairColumns<T, P, S, G>;
     constexpr int threads = kBlockThreads<P, S>;
     constexpr int teams = threads / (P * S);
-    const std::size_t bytes = Cols::kXBytes + Cols::kMoveBytes + (G ? teams * kGramBytes<T, P> : 0);
+    const std::size_t bytes = Cols::kXBytes + Cols::kMoveBytes + teams * Cols::kTeamBytes;
     auto kernel = syevj_pair_kernel<T, P, S, MinB, G>;
     const batcheigStatus_t st = allow_shared(kernel, bytes);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
@@ -939,6 +1022,13 @@ batcheigStatus_t launch(cudaStream_t s, const SyevjProblem<T> &p, const core::Ja
 template <class T, int P>
 batcheigStatus_t launch_tuned(cudaStream_t s, const SyevjProblem<T> &p, const core::JacobiOptions &opt) {
     constexpr bool G = plan::tuning::cuda_jacobi_pair_gram(sizeof(T), P);
+    // Calls of few matrices (the whole call's batch, see SyevjProblem::
+    // call_batch) may take more slices, for a shorter chain per step.
+    constexpr int SS = plan::tuning::cuda_jacobi_pair_slices_small_batch(sizeof(T), P, G);
+    if constexpr (SS != plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P, G)) {
+        const int whole = p.call_batch > 0 ? p.call_batch : p.batch;
+        if (whole <= plan::tuning::kCudaJacobiPairSmallBatch) return launch<T, P, SS, 1, G>(s, p, opt);
+    }
     constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P, G);
     constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P);
     return launch<T, P, S, MinB, G>(s, p, opt);
