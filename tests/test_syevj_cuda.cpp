@@ -395,8 +395,8 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_LANE);
 }
 
-// At 8 < n <= 16 the lane kernel's launch shape in double and complex float
-// depends on the call's batch (two or four slices per matrix, the bound
+// At 8 < n <= 16 the lane kernel's launch shape in float, double and complex
+// float depends on the call's batch (two or four slices per matrix, the bound
 // plan::tuning::kCudaJacobiPairSmallBatch = 2048). Host arrays cut into
 // chunks of 700 must still run the shape of the whole call and match
 // device arrays bitwise, at the bound and above it, and every matrix must

@@ -498,8 +498,9 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool
 }
 // Slices at P slots for a call of at most kCudaJacobiPairSmallBatch
 // matrices, where a batch of 1 000 leaves the GPU mostly idle and a step's
-// chain sets the time: four at 8 slots in double and complex float (a warp
-// per matrix instead of half a warp; no register bound). The whole call's
+// chain sets the time: four at 8 slots in float, double and complex float
+// (the Q^H A Q form there; a warp per matrix instead of half a warp; no
+// register bound). The whole call's
 // batch decides (SyevjProblem::call_batch), so host arrays, whose chunks
 // run the same kernels, keep the device arrays' results bitwise.
 // Measured 2026-11-25 on an H100 with `batcheig_bench syevj --memory
@@ -511,10 +512,15 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool
 //   complex float, n = 16: 1 000 0.075 / 0.062, 2 000 0.101 / 0.091, 4 000 0.163 / 0.160,
 //                          8 000 0.302 / 0.293, 32 000 1.06 / 1.07
 //   complex float, n = 10: 1 000 0.050 / 0.040, 2 000 0.062 / 0.056, 4 000 0.091 / 0.096
-// (batch 100 000, n = 16: double 2.61 / 3.14, complex float 3.15 / 3.27).
+// (batch 100 000, n = 16: double 2.61 / 3.14, complex float 3.15 / 3.27),
+// and float, n = 12 / 16, two rounds: B = 1 000 0.035-0.038 / 0.030 and
+// 0.044-0.046 / 0.038-0.039, 2 048 0.043 / 0.038-0.039 and 0.053-0.055 /
+// 0.048-0.049. Twice the slices elsewhere (up to 16 slots, batch 1 000
+// and 2 048, n = 4 ... 32) was slower, or faster only at batch 1 000
+// (double n <= 8: 0.028 / 0.027 at n = 8, 0.030 / 0.033 at batch 2 048).
 inline constexpr int kCudaJacobiPairSmallBatch = 2048;
 constexpr int cuda_jacobi_pair_slices_small_batch(std::size_t element_bytes, int slots, bool gram) {
-    if (slots == 8 && element_bytes == 8 && !gram) return 4;
+    if (slots == 8 && element_bytes <= 8 && !gram) return 4;
     return cuda_jacobi_pair_slices(element_bytes, slots, gram);
 }
 constexpr int cuda_jacobi_pair_min_blocks(std::size_t element_bytes, int slots) {
