@@ -500,15 +500,6 @@ struct PairColumns {
         return core::rsqrt_(team_sum(s2));
     }
 
-    // The same, at up to 32 slots, from the team's columns in shared memory
-    // (xs) instead of m - 1 steps that move them: every lane stores its
-    // rows of its two columns, and the P (2P - 1) pairs of the 2P columns
-    // are shared out over the team's lanes, item t the pair (i, i + d mod
-    // 2P) with i = t mod 2P and d = t / 2P + 1 (d < P for every i, d = P
-    // for i < P), each a whole column product (column_product). The columns stay in place, so the schedule resumes where the
-    // sweep stopped (a sweep of m - 1 steps from either half of the
-    // period meets every pair). The team_sum's barrier orders the reads
-    // before the buffer's next writes.
     // x^H y over the 2P rows of two columns in xs (rows >= n hold zeros),
     // summed as a step sums it: each slice's kRows rows in two interleaved
     // partial sums, then the slices as slot_sum adds them (butterflies
@@ -533,6 +524,19 @@ struct PairColumns {
         return v;
     }
 
+    // exact_off from the team's columns in shared memory (xs) instead of
+    // m - 1 steps that move them, up to 32 slots
+    // (tuning::cuda_jacobi_pair_exact_shared): every lane stores its rows of
+    // its two columns, and the P (2P - 1) pairs of the 2P columns are
+    // shared out over the team's lanes, item t the pair (i, i + d mod 2P)
+    // with i = t mod 2P and d = t / 2P + 1 (d < P for every i, d = P for
+    // i < P), each a whole column product (column_product). The columns
+    // stay in place, so the schedule resumes where the sweep stopped (a
+    // sweep of m - 1 steps from either half of the period meets every
+    // pair). The team_sum's barrier orders the reads before the buffer's
+    // next writes. (At 64 slots, in double, the columns fit beside the
+    // move buffer, 221 KB in all, but the L1 left for the kernel's spills
+    // then made it 30 % slower.)
     __device__ R exact_off_shared() {
         constexpr int N = 2 * P;
         R *nrm = reinterpret_cast<R *>(xs + (G ? 1 : 2) * N * kLdx);
