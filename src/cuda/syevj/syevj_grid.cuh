@@ -392,12 +392,26 @@ __device__ void step_items(const SyevjProblem<T> &p, const core::JacobiOptions &
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     for (std::int64_t it = it0; it < nitems;) {
         __syncthreads();  // the previous group's reads of group[] are done
-        if (t == 0) {
+        if (warp == 0) {
+            // The next kGroup active items in order, warp 0 testing 32 at
+            // a time (a lane each: two dependent loads), the ballot's set
+            // bits taken lowest first.
             int ng = 0;
-            for (; it < nitems && ng < kGroup; it += stride)
-                if (active_state(p, b0 + it / ge.pairs)) group[ng++] = it;
-            ngroup = ng;
-            next = it;
+            while (ng < kGroup && it < nitems) {
+                const std::int64_t mine = it + std::int64_t(lane) * stride;
+                unsigned act = __ballot_sync(0xffffffffu, mine < nitems && active_state(p, b0 + mine / ge.pairs));
+                int last = 31;
+                for (; act != 0u && ng < kGroup; act &= act - 1u) {
+                    last = __ffs(act) - 1;
+                    if (lane == 0) group[ng] = it + std::int64_t(last) * stride;
+                    ++ng;
+                }
+                it += std::int64_t(ng == kGroup ? last + 1 : 32) * stride;
+            }
+            if (lane == 0) {
+                ngroup = ng;
+                next = it;
+            }
         }
         __syncthreads();
         it = next;
