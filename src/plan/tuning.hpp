@@ -609,6 +609,21 @@ constexpr bool cuda_jacobi_pair_exact_shared(std::size_t real_bytes, int slots, 
     return real_bytes == 8 && (gram || slots >= 16);
 }
 
+// Whether the pair kernel's update forms the lane's part of the next
+// step's product w_k^H w_o row by row (PairColumns::kFusedPart): double
+// at 32 slots. Measured 2026-11-25 on an H100 with `batcheig_bench syevj
+// --memory device --vectors --reps 3 --cusolver-subset 0` (batch 1 000 at
+// n <= 32, 200 beyond), two rounds alternated, ms, apart / fused:
+//   double          n = 24: 0.160 / 0.162, 32: 0.216 / 0.215, 33: 0.226 / 0.218,
+//                   48: 0.323-0.327 / 0.308-0.313, 64: 0.441 / 0.419-0.421
+//   complex double  n = 24: 0.351 / 0.353, 32: 0.475 / 0.477, 33: 0.527 / 0.544,
+//                   48: 0.779 / 0.806, 64: 1.089 / 1.126
+//   complex float   n = 24: 0.190 / 0.189, 32: 0.275 / 0.270, 33: 0.240 / 0.246,
+//                   48: 0.374 / 0.379, 64: 0.479 / 0.485-0.530
+constexpr bool cuda_jacobi_pair_fused_part(bool complex, std::size_t real_bytes, int slots) {
+    return !complex && real_bytes == 8 && slots == 32;
+}
+
 // Whether the pair kernel runs the Gram form (cuda/syevj/syevj_pair.cuh):
 // one-sided Jacobi on W = (A + sigma I) Q, the columns of W alone in the
 // registers, against the Q^H A Q form (U = A Q and Q). Measured 2026-11-24

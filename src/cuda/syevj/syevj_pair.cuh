@@ -283,13 +283,32 @@ struct PairColumns {
 
     // The Gram form: g = w_k^H w_o over the whole columns.
     __device__ __forceinline__ T gram_cross() {
+        T g = gram_part();
+        slot_sum(g);
+        return g;
+    }
+    // The lane's part of it (two interleaved partial sums over its rows).
+    __device__ __forceinline__ T gram_part() {
         T a[2] = {T(0), T(0)};
 #pragma unroll
         for (int i = 0; i < kRows; ++i) {
             if constexpr (kOtherShared) a[i & 1] = fma_conj(uk[i], other(i), a[i & 1]);
             else a[i & 1] += conj(uk[i]) * other(i);
         }
-        T g = a[0] + a[1];
+        return a[0] + a[1];
+    }
+    // kFusedPart (plan::tuning::cuda_jacobi_pair_fused_part): the update of
+    // a step forms the lane's part of the next step's g as each row's kept
+    // and received values are made (the products and sums of gram_part),
+    // so the products overlap the update and the shuffles instead of
+    // following them; the sweeps take the part from `part`. Only where a
+    // step updates and shuffles in one pass (from 16 slots, the other
+    // column in the registers).
+    static constexpr bool kFusedPart = G && kUpdateAlways && !kOtherShared && !kWide &&
+                                       plan::tuning::cuda_jacobi_pair_fused_part(core::is_complex<T>, sizeof(R), P);
+    T part;
+    __device__ __forceinline__ T gram_cross_fused() {
+        T g = part;
         slot_sum(g);
         return g;
     }
@@ -337,6 +356,7 @@ struct PairColumns {
             // loop-carried registers in place (with the whole update first
             // and the shuffles after it, the double kernel at 32 slots
             // copied 35 registers per step and spilled 252 bytes).
+            T a[2] = {T(0), T(0)};
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
                 const T u0 = uk[i], u1 = other(i);
@@ -345,6 +365,7 @@ struct PairColumns {
                 if constexpr (kOtherShared) o_at(i) = uout;
                 else if constexpr (kWide) mv[(row0 + i) * P + slot] = uout;
                 else uo[i] = kUpdateAlways ? sh(uout, src) : uout;
+                if constexpr (kFusedPart) a[i & 1] += conj(uk[i]) * uo[i];
                 if constexpr (!G) {
                     const T q0 = qk[i], q1 = qo[i];
                     const T qout = ro * q0 + go * q1;
@@ -352,6 +373,7 @@ struct PairColumns {
                     qo[i] = kUpdateAlways ? sh(qout, src) : qout;
                 }
             }
+            if constexpr (kFusedPart) part = a[0] + a[1];
         }
         const R nk = dk - delta, no = dO + delta;
         dk = keep_k ? nk : no;
@@ -443,10 +465,13 @@ struct PairColumns {
             dmin = team_min(b < a ? b : a);
         }
         R off2 = R(0);
+        if constexpr (kFusedPart) part = gram_part();
         for (int r = 0; r < m - 1; ++r) {
             const bool on = ik < n && io < n;
             T apq;
-            if constexpr (G) {
+            if constexpr (kFusedPart) {
+                apq = gram_cross_fused();
+            } else if constexpr (G) {
                 apq = gram_cross();
             } else {
                 T xk, xo;
@@ -480,10 +505,11 @@ struct PairColumns {
             dO = core::rsqrt_(dO);
         }
         R s2 = R(0);
+        if constexpr (kFusedPart) part = gram_part();
         for (int r = 0; r < m - 1; ++r) {
             const bool on = ik < n && io < n && first;
             if constexpr (G) {
-                const T g = gram_cross();
+                const T g = kFusedPart ? gram_cross_fused() : gram_cross();
                 const R d = dk + dO;
                 const R rd = fast_rsqrt(d * d);  // 1 / d (d^2 is normal where it counts)
                 if (on) s2 += R(2) * abs2(g) * (rd * rd);
