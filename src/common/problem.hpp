@@ -59,6 +59,7 @@ struct SyevjProblem {
     // size go by it, so that every chunk runs the shape of the whole call
     // and host arrays get the device arrays' results bitwise.
     int call_batch = 0;
+    int whole_batch() const { return call_batch > 0 ? call_batch : batch; }
 };
 
 }  // namespace batcheig

@@ -500,9 +500,9 @@ constexpr int cuda_jacobi_pair_slices(std::size_t element_bytes, int slots, bool
 // matrices, where a batch of 1 000 leaves the GPU mostly idle and a step's
 // chain sets the time: four at 8 slots in float, double and complex float
 // (the Q^H A Q form there; a warp per matrix instead of half a warp; no
-// register bound). The whole call's
-// batch decides (SyevjProblem::call_batch), so host arrays, whose chunks
-// run the same kernels, keep the device arrays' results bitwise.
+// register bound). The whole call's batch decides (SyevjProblem::
+// whole_batch), so host arrays, whose chunks run the same kernels, keep
+// the device arrays' results bitwise.
 // Measured 2026-11-25 on an H100 with `batcheig_bench syevj --memory
 // device --vectors --reps 5 --algorithm auto --precision d|c --n 10|16
 // --batch B`, two rounds alike to 1-2 %, ms, two slices (4 blocks) / four:
@@ -587,16 +587,17 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots >= 16; }
 // Whether the pair kernel's exact off-norm (at the end of the sweeps) is
 // computed from the team's columns in shared memory, every pair's product
 // at once, rather than over m - 1 steps that move the columns round the
-// schedule (PairColumns::exact_off_shared): in double and complex double,
-// in the Gram form and from 16 slots on. Measured 2026-11-25 on an H100
+// schedule (PairColumns::exact_off_shared): in double and complex double
+// in the Gram form (n > 16 in double, n > 8 in complex double). Measured 2026-11-25 on an H100
 // with `batcheig_bench syevj --memory device --vectors --reps 3` (AUTO,
 // the lane variant; batch 1 000 at n <= 32, 200 beyond), two rounds
 // alternated, ms, steps / shared:
 //   double          n = 32: 0.235 / 0.222, 48: 0.328 / 0.324, 64: 0.453 / 0.445
 //   complex double  n = 16: 0.088 / 0.086, 32: 0.501 / 0.478, 48: 0.803 / 0.772, 64: 1.121 / 1.086
-// and where the steps stay: double n = 16 0.070 / 0.075, complex double
-// n = 8 0.035 / 0.037 (at 8 slots and fewer the m - 1 steps are short and
-// the team small; its lanes would each take 2P - 1 column products). Float
+// and, in a first form that also took the Q^H A Q form, where the steps
+// stay: double n = 16 0.070 / 0.075, complex double n = 8 0.035 / 0.037
+// (there the m - 1 steps are short and the team small; its lanes would
+// each take 2P - 1 column products of U and Q). Float
 // types keep the steps: in float the exact off-norm is at the floor of
 // the iteration's rounding on the +-1 matrices of tests/test_syevj_cuda.cpp
 // (complex float n = 64, guaranteed shift), and the shared form's own
@@ -605,9 +606,7 @@ constexpr bool cuda_jacobi_pair_update_always(int slots) { return slots >= 16; }
 // converged but cost float 25 % at n = 33 (0.134 / 0.168 ms) and complex
 // float 4-9 % at n = 33-64 (the conversions), where float products had
 // gained 3-5 % (float n = 64 0.264 / 0.253).
-constexpr bool cuda_jacobi_pair_exact_shared(std::size_t real_bytes, int slots, bool gram) {
-    return real_bytes == 8 && (gram || slots >= 16);
-}
+constexpr bool cuda_jacobi_pair_exact_shared(std::size_t real_bytes, bool gram) { return real_bytes == 8 && gram; }
 
 // Whether the pair kernel's update forms the lane's part of the next
 // step's product w_k^H w_o row by row (PairColumns::kFusedPart): double

@@ -88,7 +88,7 @@ class SyevjChunks final : public ChunkJob {
         d.sweeps = static_cast<int *>(dev[3]);
         d.residual = static_cast<double *>(dev[4]);
         d.batch = count;
-        d.call_batch = p_.call_batch > 0 ? p_.call_batch : p_.batch;
+        d.call_batch = p_.whole_batch();
         return launch<T>(s, variant_, d, work);
     }
 

@@ -142,19 +142,17 @@ struct PairColumns {
     static constexpr std::size_t kMoveBytes =
         kWide ? kMoveCols * sizeof(T) + std::size_t(S) * P * (sizeof(R) + 2 * sizeof(int)) : 0;
 
-    // !kWide: shared bytes of a team's columns, kLdx apart (2P + 1: an odd
-    // stride spreads the slots' columns over the banks), for exact_off and
-    // the Gram form's Rayleigh quotients. The Gram form: W's 2P columns,
-    // then 2P norms; else U's 2P columns, then Q's.
+    // The Gram form below 64 slots: shared bytes of a team's W, 2P columns
+    // kLdx apart (2P + 1: an odd stride spreads the slots' columns over the
+    // banks), then 2P norms, for the Rayleigh quotients and exact_off_shared.
     static constexpr int kLdx = 2 * P + 1;
-    static constexpr bool kExactShared = !kWide && plan::tuning::cuda_jacobi_pair_exact_shared(sizeof(R), P, G);
-    static constexpr std::size_t kTeamBytes =
-        kWide || !(G || kExactShared) ? 0 : std::size_t(2 * P) * ((G ? 1 : 2) * kLdx + 1) * sizeof(T);
+    static constexpr bool kExactShared = !kWide && plan::tuning::cuda_jacobi_pair_exact_shared(sizeof(R), G);
+    static constexpr std::size_t kTeamBytes = !kWide && G ? std::size_t(2 * P) * (kLdx + 1) * sizeof(T) : 0;
 
     WarpTeam<kWarpTeam> tm;
     unsigned char *xbuf;
     T *mv;  // kWide: the other columns and the move records (kMoveBytes)
-    T *xs;  // !kWide: the team's columns (kTeamBytes)
+    T *xs;  // the Gram form below 64 slots: the team's W (kTeamBytes)
     int loc = 0;  // kOtherShared: the location in mv of the lane's other column
     int parity = 0;
     int n, m;       // order, round-robin players
@@ -505,11 +503,10 @@ struct PairColumns {
             dO = core::rsqrt_(dO);
         }
         R s2 = R(0);
-        if constexpr (kFusedPart) part = gram_part();
         for (int r = 0; r < m - 1; ++r) {
             const bool on = ik < n && io < n && first;
             if constexpr (G) {
-                const T g = kFusedPart ? gram_cross_fused() : gram_cross();
+                const T g = gram_cross();
                 const R d = dk + dO;
                 const R rd = fast_rsqrt(d * d);  // 1 / d (d^2 is normal where it counts)
                 if (on) s2 += R(2) * abs2(g) * (rd * rd);
@@ -550,40 +547,33 @@ struct PairColumns {
         return v;
     }
 
-    // exact_off from the team's columns in shared memory (xs) instead of
-    // m - 1 steps that move them, up to 32 slots
+    // exact_off of the Gram form below 64 slots from the team's W in shared
+    // memory (xs) instead of m - 1 steps that move the columns
     // (tuning::cuda_jacobi_pair_exact_shared): every lane stores its rows of
-    // its two columns, and the P (2P - 1) pairs of the 2P columns are
-    // shared out over the team's lanes, item t the pair (i, i + d mod 2P)
-    // with i = t mod 2P and d = t / 2P + 1 (d < P for every i, d = P for
-    // i < P), each a whole column product (column_product). The columns
-    // stay in place, so the schedule resumes where the sweep stopped (a
-    // sweep of m - 1 steps from either half of the period meets every
-    // pair). The team_sum's barrier orders the reads before the buffer's
-    // next writes. (At 64 slots, in double, the columns fit beside the
-    // move buffer, 221 KB in all, but the L1 left for the kernel's spills
-    // then made it 30 % slower.)
+    // its two columns and slice 0 the norms ||w||, and the P (2P - 1) pairs
+    // of the 2P columns are shared out over the team's lanes, item t the
+    // pair (i, i + d mod 2P) with i = t mod 2P and d = t / 2P + 1 (d < P
+    // for every i, d = P for i < P), each a whole column product
+    // (column_product). The columns stay in place, so the schedule resumes
+    // where the sweep stopped (a sweep of m - 1 steps from either half of
+    // the period meets every pair). The team_sum's barrier orders the reads
+    // before the buffer's next writes. (At 64 slots, in double, W fits
+    // beside the move buffer, 221 KB in all, but the L1 left for the
+    // kernel's spills then made it 30 % slower.)
     __device__ R exact_off_shared() {
+        static_assert(G && !kWide, "the Gram form below 64 slots");
         constexpr int N = 2 * P;
-        R *nrm = reinterpret_cast<R *>(xs + (G ? 1 : 2) * N * kLdx);
-        if constexpr (G) refresh_diagonal();
+        R *nrm = reinterpret_cast<R *>(xs + N * kLdx);
+        refresh_diagonal();
 #pragma unroll
         for (int i = 0; i < kRows; ++i) {
             xs[(2 * slot) * kLdx + row0 + i] = uk[i];
             xs[(2 * slot + 1) * kLdx + row0 + i] = other(i);
-            if constexpr (!G) {
-                xs[(N + 2 * slot) * kLdx + row0 + i] = qk[i];
-                xs[(N + 2 * slot + 1) * kLdx + row0 + i] = qo[i];
-            }
         }
-        // The Gram form's norms ||w||, negative for the players >= n (zero
-        // columns, which take no part). In the other form such a column's
-        // rows below n are zero in U and in Q, so its products are 0.
-        if constexpr (G) {
-            if (first) {
-                nrm[2 * slot] = ik < n ? core::rsqrt_(dk) : R(-1);
-                nrm[2 * slot + 1] = io < n ? core::rsqrt_(dO) : R(-1);
-            }
+        // Negative for the players >= n (zero columns, which take no part).
+        if (first) {
+            nrm[2 * slot] = ik < n ? core::rsqrt_(dk) : R(-1);
+            nrm[2 * slot + 1] = io < n ? core::rsqrt_(dO) : R(-1);
         }
         if constexpr (XW) __syncthreads();
         else __syncwarp(tm.mask);
@@ -591,18 +581,11 @@ struct PairColumns {
         R s2 = R(0);
         for (int t = lane; t < P * (N - 1); t += kTeam) {
             const int i = t & (N - 1), j = (i + t / N + 1) & (N - 1);
-            if constexpr (G) {
-                const R ni = nrm[i], nj = nrm[j];
-                if (ni < R(0) || nj < R(0)) continue;
-                const T g = column_product(xs + i * kLdx, xs + j * kLdx);
-                const R rd = R(1) / (ni + nj);
-                s2 += R(2) * abs2(g) * (rd * rd);
-            } else {
-                // (q_i^H u_j + conj(q_j^H u_i)) / 2, the Hermitian part.
-                const T x = column_product(xs + (N + i) * kLdx, xs + j * kLdx);
-                const T y = column_product(xs + (N + j) * kLdx, xs + i * kLdx);
-                s2 += R(0.5) * abs2(x + conj(y));
-            }
+            const R ni = nrm[i], nj = nrm[j];
+            if (ni < R(0) || nj < R(0)) continue;
+            const T g = column_product(xs + i * kLdx, xs + j * kLdx);
+            const R rd = R(1) / (ni + nj);
+            s2 += R(2) * abs2(g) * (rd * rd);
         }
         return core::rsqrt_(team_sum(s2));
     }
@@ -1056,8 +1039,7 @@ batcheigStatus_t launch_tuned(cudaStream_t s, const SyevjProblem<T> &p, const co
     // call_batch) may take more slices, for a shorter chain per step.
     constexpr int SS = plan::tuning::cuda_jacobi_pair_slices_small_batch(sizeof(T), P, G);
     if constexpr (SS != plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P, G)) {
-        const int whole = p.call_batch > 0 ? p.call_batch : p.batch;
-        if (whole <= plan::tuning::kCudaJacobiPairSmallBatch) return launch<T, P, SS, 1, G>(s, p, opt);
+        if (p.whole_batch() <= plan::tuning::kCudaJacobiPairSmallBatch) return launch<T, P, SS, 1, G>(s, p, opt);
     }
     constexpr int S = plan::tuning::cuda_jacobi_pair_slices(sizeof(T), P, G);
     constexpr int MinB = plan::tuning::cuda_jacobi_pair_min_blocks(sizeof(T), P);
