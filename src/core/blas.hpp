@@ -479,6 +479,40 @@ BATCHEIG_HD void team_rot(const Team &tm, index_t n, V x, V y, R c, R s) {
 template <class Team, class V>
 BATCHEIG_HD void team_larfg(const Team &tm, index_t n, typename V::value_type &alpha, V x,
                             typename V::value_type &tau) {
+#if defined(__CUDA_ARCH__)
+    using T = typename V::value_type;
+    if constexpr (Team::wide && !is_complex<T>) {
+        // The direct formula of larfg_small for a team on the GPU: one sum
+        // of squares over the team, then beta, tau and the scaling from a
+        // reciprocal square root and a reciprocal, where the general form
+        // pays for a vote on the entries' range, a square root, an
+        // overflow-safe hypotenuse (a division and a square root) and two
+        // divisions. The test on the sums is larfg_small's: it admits only
+        // sums whose every square is far from overflow and that are normal
+        // numbers (NaN, Inf and zero x fail it and take the general form).
+        if (n > 1) {
+            constexpr T big2 = sizeof(T) == 4 ? T(0x1p120) : T(0x1p1000);
+            constexpr T small2 = sizeof(T) == 4 ? T(0x1p-120) : T(0x1p-1000);
+            T part = T(0);
+            BATCHEIG_NO_UNROLL  // a loop that runs once or twice per member
+            for (index_t i = tm.first(0); i < n - 1; i += tm.size()) {
+                const T xi = x[i];
+                part += xi * xi;
+            }
+            const T xn2 = tm.sum(part);
+            const T s2 = alpha * alpha + xn2;
+            if (s2 < big2 && xn2 >= small2) {
+                const T rs = detail::rsqrt_normal(s2), sq = s2 * rs;
+                const T beta = alpha >= T(0) ? -sq : sq;
+                const T scal = detail::rcp_normal(alpha - beta);
+                tau = rabs(alpha) * rs + T(1);
+                team_scal(tm, n - 1, scal, x);
+                alpha = beta;
+                return;
+            }
+        }
+    }
+#endif
     detail::larfg_scalar(
         n, alpha, tau, [&]() { return team_nrm2(tm, n - 1, x); }, [&](auto s) { team_scal(tm, n - 1, s, x); });
 }
