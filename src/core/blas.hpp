@@ -222,6 +222,37 @@ __device__ __forceinline__ float rcp_normal(float x) {
 }  // namespace detail
 #endif
 
+namespace detail {
+// The range in which larfg's direct formula takes a real reflector, for
+// s2 = alpha^2 + ||x||^2 and xn2 = ||x||^2: s2 < larfg_big2 (every entry
+// below sqrt(larfg_big2), far from overflow; NaN and Inf fail the test)
+// and xn2 >= larfg_small2 (a normal number, accurate to a few ulps).
+// |beta| and |alpha - beta| then lie in [2^-500, 2^502) (float: [2^-60,
+// 2^62)). (The test is written out at each use: as a function call it
+// made the compiler lay the hot path out behind a taken branch.)
+template <class T>
+inline constexpr T larfg_big2 = sizeof(T) == 4 ? T(0x1p120) : T(0x1p1000);
+template <class T>
+inline constexpr T larfg_small2 = sizeof(T) == 4 ? T(0x1p-120) : T(0x1p-1000);
+#if defined(__CUDA_ARCH__)
+// The direct formula on the GPU: beta = -sign(alpha) sqrt(s2) into alpha,
+// tau = (beta - alpha) / beta = 1 + |alpha| / sqrt(s2), and the scaling of
+// x, 1 / (alpha - beta), returned; from rs = 1 / sqrt(s2), the reciprocal
+// square root and the reciprocal without the library's branches for
+// special operands, which these cannot be (2-5 % faster geev at n = 25-40
+// than a square root and a division; docs/performance.md, sessions 20-21).
+template <class T>
+__device__ __forceinline__ T larfg_direct(T &alpha, T s2, T &tau) {
+    const T rs = rsqrt_normal(s2), sq = s2 * rs;
+    const T beta = alpha >= T(0) ? -sq : sq;
+    const T scal = rcp_normal(alpha - beta);
+    tau = rabs(alpha) * rs + T(1);
+    alpha = beta;
+    return scal;
+}
+#endif
+}  // namespace detail
+
 // larfg for a reflector of length n = 2 or 3 held in registers, (alpha, x1)
 // or (alpha, x1, x2): the bulges of the QR sweeps, one per step, on the
 // critical path of every QR iteration. Real entries whose squares can
@@ -233,39 +264,24 @@ __device__ __forceinline__ float rcp_normal(float x) {
 template <class T>
 BATCHEIG_HD void larfg_small(index_t n, T &alpha, T &x1, T &x2, T &tau) {
     if constexpr (!is_complex<T>) {
-        // A sum of squares below `big2` has every entry below sqrt(big2)
-        // and stays far from overflow (NaN and Inf fail the test); one of
-        // at least `small2` is a normal number, accurate to a few ulps.
-        constexpr T big2 = sizeof(T) == 4 ? T(0x1p120) : T(0x1p1000);
-        constexpr T small2 = sizeof(T) == 4 ? T(0x1p-120) : T(0x1p-1000);
         const T xn2 = x1 * x1 + (n == 3 ? x2 * x2 : T(0));
         const T s2 = alpha * alpha + xn2;
-        if (n > 1 && s2 < big2 && xn2 >= small2) {
-            // beta = -sign(alpha) sqrt(s2), tau = (beta - alpha) / beta and
-            // x scaled by 1 / (alpha - beta); |beta| and |alpha - beta| lie
-            // in [2^-500, 2^502) (float: [2^-60, 2^62)).
+        if (n > 1 && s2 < detail::larfg_big2<T> && xn2 >= detail::larfg_small2<T>) {
 #if defined(__CUDA_ARCH__)
-            // tau = 1 + |alpha| / sqrt(s2), from rs = 1 / sqrt(s2): the
-            // reciprocal square root and the reciprocal without the
-            // library's branches for special operands, which these cannot
-            // be (2-5 % faster geev at n = 25-40 than a square root and a
-            // division; docs/performance.md, sessions 20-21).
-            const T rs = detail::rsqrt_normal(s2), sq = s2 * rs;
-            const T beta = alpha >= T(0) ? -sq : sq;
-            const T scal = detail::rcp_normal(alpha - beta);
-            tau = rabs(alpha) * rs + T(1);
+            const T scal = detail::larfg_direct(alpha, s2, tau);
 #else
-            // tau and 1 / (alpha - beta) from one division: the product
-            // of |beta| and |alpha - beta| neither overflows nor underflows.
+            // beta = -sign(alpha) sqrt(s2), tau = (beta - alpha) / beta and
+            // 1 / (alpha - beta) from one division: the product of |beta|
+            // and |alpha - beta| neither overflows nor underflows.
             const T beta = -sign(rsqrt_(s2), alpha);
             const T d = alpha - beta;
             const T r = T(1) / (beta * d);
             tau = -(d * d) * r;
             const T scal = beta * r;
+            alpha = beta;
 #endif
             x1 *= scal;
             if (n == 3) x2 *= scal;
-            alpha = beta;
             return;
         }
     }
@@ -482,17 +498,14 @@ BATCHEIG_HD void team_larfg(const Team &tm, index_t n, typename V::value_type &a
 #if defined(__CUDA_ARCH__)
     using T = typename V::value_type;
     if constexpr (Team::wide && !is_complex<T>) {
-        // The direct formula of larfg_small for a team on the GPU: one sum
-        // of squares over the team, then beta, tau and the scaling from a
+        // larfg_small's direct formula for a team on the GPU: one sum of
+        // squares over the team, then beta, tau and the scaling from a
         // reciprocal square root and a reciprocal, where the general form
         // pays for a vote on the entries' range, a square root, an
         // overflow-safe hypotenuse (a division and a square root) and two
-        // divisions. The test on the sums is larfg_small's: it admits only
-        // sums whose every square is far from overflow and that are normal
-        // numbers (NaN, Inf and zero x fail it and take the general form).
+        // divisions. The same test admits the sums (NaN, Inf and zero x
+        // fail it and take the general form).
         if (n > 1) {
-            constexpr T big2 = sizeof(T) == 4 ? T(0x1p120) : T(0x1p1000);
-            constexpr T small2 = sizeof(T) == 4 ? T(0x1p-120) : T(0x1p-1000);
             T part = T(0);
             BATCHEIG_NO_UNROLL  // a loop that runs once or twice per member
             for (index_t i = tm.first(0); i < n - 1; i += tm.size()) {
@@ -501,13 +514,8 @@ BATCHEIG_HD void team_larfg(const Team &tm, index_t n, typename V::value_type &a
             }
             const T xn2 = tm.sum(part);
             const T s2 = alpha * alpha + xn2;
-            if (s2 < big2 && xn2 >= small2) {
-                const T rs = detail::rsqrt_normal(s2), sq = s2 * rs;
-                const T beta = alpha >= T(0) ? -sq : sq;
-                const T scal = detail::rcp_normal(alpha - beta);
-                tau = rabs(alpha) * rs + T(1);
-                team_scal(tm, n - 1, scal, x);
-                alpha = beta;
+            if (s2 < detail::larfg_big2<T> && xn2 >= detail::larfg_small2<T>) {
+                team_scal(tm, n - 1, detail::larfg_direct(alpha, s2, tau), x);
                 return;
             }
         }
