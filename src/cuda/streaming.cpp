@@ -2,14 +2,23 @@
 //
 // Per device a ring of `streams` slots; a slot is a non-blocking stream with
 // device buffers for one chunk (every array, then the chunk's workspace) and,
-// for the arrays in pageable memory, pinned staging for one chunk. A device's
-// worker loops over its slots: wait for the slot's chunk, take the next
-// chunk number (shared by all devices), copy that chunk's pageable inputs
-// into the staging, enqueue its host-to-device copies and kernels, copy the
-// finished chunk's pageable results out of the staging while they run, then
-// enqueue the device-to-host copies. While the worker waits on one slot or
-// copies, the others' transfers and kernels run. The host copies of one
-// step run on all the worker's OpenMP threads at once (host_copy).
+// for the arrays in pageable memory, pinned staging for one chunk. One loop
+// on the caller's thread (Driver) drives the rings of all the call's
+// devices: when a slot's chunk is done, it takes the next chunk number,
+// copies that chunk's pageable inputs into the staging, enqueues its
+// host-to-device copies and kernels, copies the finished chunk's pageable
+// results out of the staging while they run, then enqueues the
+// device-to-host copies. While the loop waits on one slot or copies, the
+// others' transfers and kernels run. The host copies of one step run on all
+// the caller's OpenMP threads at once (host_copy).
+//
+// One host thread for all devices: a thread per device, started per call or
+// kept by the handle, began its work 1.5-7 ms late on a two-H100 host when
+// the caller's OpenMP threads had just run (they spin a while after a
+// parallel region and hold every core), longer than a whole call of
+// 500 000 matrices of order 5. Enqueuing a chunk takes the host about
+// 40 microseconds, so one thread keeps several GPUs fed.
+//
 // Pinned arrays are copied by the DMA engines straight from and to the
 // caller's memory. The buffers are kept by the handle between calls.
 #include "cuda/streaming.hpp"
@@ -18,9 +27,8 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
-#include <exception>
+#include <deque>
 #include <new>
 #include <thread>
 #include <vector>
@@ -120,7 +128,7 @@ void host_copy(const HostCopy *list, int count, int threads) {
     }
 }
 
-// One call's state, shared by the devices' workers.
+// One call's state.
 struct Call {
     const HostArray *arrays = nullptr;
     int count = 0;
@@ -132,8 +140,8 @@ struct Call {
     int copy_threads = 1;
     const ChunkJob *job = nullptr;
     cudaEvent_t after = nullptr;  // recorded on the handle's stream
-    std::atomic<std::int64_t> next{0};
-    std::atomic<bool> failed{false};
+    std::int64_t next = 0;  // the next chunk to start
+    bool failed = false;
 
     // One slot's buffers, laid out once per call: array i at dev + dev_off[i]
     // (and, pageable, its staging at pinned + pin_in[i] for the input and
@@ -183,65 +191,91 @@ bool grow(void **p, std::size_t *bytes, std::size_t want, Alloc alloc, Release r
     return true;
 }
 
-// A device's worker: the loop over its ring described at the top.
-class Worker {
+// The loop described at the top, over the rings of all the call's devices.
+class Driver {
   public:
-    Worker(Ring &ring, Call &call) : ring_(ring), call_(call) {}
+    Driver(const std::vector<Ring *> &rings, Call &call) : rings_(rings), call_(call) {}
 
     batcheigStatus_t run() {
-        batcheigStatus_t st = prepare();
-        if (st != BATCHEIG_STATUS_SUCCESS) {
-            call_.failed = true;
-            return st;
+        const std::size_t ndev = rings_.size();
+        for (Ring *ring : rings_) {
+            const batcheigStatus_t st = prepare(*ring);
+            if (st != BATCHEIG_STATUS_SUCCESS) return st;  // nothing enqueued yet
         }
-        std::vector<std::int64_t> busy(std::size_t(call_.streams), -1);
+        devs_.assign(ndev, Device{});
+        for (Device &v : devs_) v.busy.assign(std::size_t(call_.streams), -1);
         batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
+        // Every slot starts with a chunk, the devices in turn.
+        for (int s = 0; s < call_.streams; ++s)
+            for (std::size_t d = 0; d < ndev; ++d) refill(d, s, -1, &result);
+        // Then each device's oldest chunk is waited for and its slot
+        // refilled, until no slot has a chunk. One device blocks on it; on
+        // several, whichever device's oldest chunk is done first gets the
+        // next one.
         for (;;) {
-            bool any = false;
-            for (int s = 0; s < call_.streams; ++s) {
-                Slot &slot = ring_.slots[std::size_t(s)];
-                std::int64_t &c = busy[std::size_t(s)];
-                const std::int64_t done = c;  // the slot's last chunk, its results still in the staging
-                if (done >= 0) {
-                    st = wait(slot);
-                    c = -1;
-                    if (st != BATCHEIG_STATUS_SUCCESS) fail(&result, st);
-                }
-                std::int64_t next = -1;
-                if (!call_.failed) {
-                    next = call_.next.fetch_add(1);
-                    if (next >= call_.chunks) next = -1;
-                }
-                if (next >= 0) {
-                    c = next;  // waited for even when start fails half-way
-                    st = start(slot, next, done);
+            bool any = false, moved = false;
+            for (std::size_t d = 0; d < ndev; ++d) {
+                Device &v = devs_[d];
+                if (v.order.empty()) continue;
+                any = true;
+                const int s = v.order.front();
+                Slot &slot = rings_[d]->slots[std::size_t(s)];
+                batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
+                if (ndev == 1) {
+                    if (cudaStreamSynchronize(slot.stream) != cudaSuccess) st = BATCHEIG_STATUS_EXECUTION_FAILED;
                 } else {
-                    st = copy_out(slot, done);
+                    const cudaError_t q = cudaStreamQuery(slot.stream);
+                    if (q == cudaErrorNotReady) continue;
+                    if (q != cudaSuccess) st = BATCHEIG_STATUS_EXECUTION_FAILED;
                 }
-                if (st != BATCHEIG_STATUS_SUCCESS) fail(&result, st);
-                any = any || c >= 0;
+                if (st != BATCHEIG_STATUS_SUCCESS) {
+                    cudaGetLastError();
+                    fail(&result, st);
+                }
+                moved = true;
+                v.order.pop_front();
+                const std::int64_t done = v.busy[std::size_t(s)];  // its results still in the staging
+                v.busy[std::size_t(s)] = -1;
+                refill(d, s, done, &result);
             }
             if (!any) break;
+            if (!moved) std::this_thread::yield();
         }
         return result;
     }
 
   private:
+    // A device's slots: the chunk each holds (-1: none) and the slots that
+    // hold one, oldest first.
+    struct Device {
+        std::vector<std::int64_t> busy;
+        std::deque<int> order;
+    };
+
     void fail(batcheigStatus_t *result, batcheigStatus_t st) {
         if (*result == BATCHEIG_STATUS_SUCCESS) *result = st;
         call_.failed = true;
     }
 
-    // Streams and buffers of this device for the call's chunk size.
-    batcheigStatus_t prepare() {
-        BATCHEIG_CUDA_TRY(cudaSetDevice(ring_.device));
-        while (ring_.slots.size() < std::size_t(call_.streams)) {
+    // Make `device` current for the enqueues that follow.
+    batcheigStatus_t select(int device) {
+        if (device == current_) return BATCHEIG_STATUS_SUCCESS;
+        BATCHEIG_CUDA_TRY(cudaSetDevice(device));
+        current_ = device;
+        return BATCHEIG_STATUS_SUCCESS;
+    }
+
+    // Streams and buffers of a device for the call's chunk size.
+    batcheigStatus_t prepare(Ring &ring) {
+        const batcheigStatus_t sel = select(ring.device);
+        if (sel != BATCHEIG_STATUS_SUCCESS) return sel;
+        while (ring.slots.size() < std::size_t(call_.streams)) {
             Slot slot;
             BATCHEIG_CUDA_TRY(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
-            ring_.slots.push_back(slot);
+            ring.slots.push_back(slot);
         }
         for (int s = 0; s < call_.streams; ++s) {
-            Slot &slot = ring_.slots[std::size_t(s)];
+            Slot &slot = ring.slots[std::size_t(s)];
             // Earlier calls have finished with these buffers: every call
             // waits for all of its chunks before it returns.
             const auto dev_alloc = [](void **p, std::size_t b) { return cudaMalloc(p, b); };
@@ -254,6 +288,30 @@ class Worker {
             BATCHEIG_CUDA_TRY(cudaStreamWaitEvent(slot.stream, call_.after, 0));
         }
         return BATCHEIG_STATUS_SUCCESS;
+    }
+
+    // Slot s of device d is free; `done` is the chunk it last held (-1:
+    // none), waited for. Give the slot the next chunk, or, when none is
+    // left, copy out `done`'s pageable results.
+    void refill(std::size_t d, int s, std::int64_t done, batcheigStatus_t *result) {
+        std::int64_t next = -1;
+        if (!call_.failed) {
+            next = call_.next++;
+            if (next >= call_.chunks) next = -1;
+        }
+        Ring &ring = *rings_[d];
+        Slot &slot = ring.slots[std::size_t(s)];
+        batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
+        if (next >= 0) {
+            st = select(ring.device);
+            if (st == BATCHEIG_STATUS_SUCCESS) st = start(slot, next, done);
+            // Waited for even when start fails half-way.
+            devs_[d].busy[std::size_t(s)] = next;
+            devs_[d].order.push_back(s);
+        } else {
+            st = copy_out(slot, done);
+        }
+        if (st != BATCHEIG_STATUS_SUCCESS) fail(result, st);
     }
 
     // Enqueue chunk c on the slot: its pageable inputs into the staging,
@@ -302,12 +360,6 @@ class Worker {
         return BATCHEIG_STATUS_SUCCESS;
     }
 
-    // Wait for the slot's chunk.
-    batcheigStatus_t wait(Slot &slot) {
-        BATCHEIG_CUDA_TRY(cudaStreamSynchronize(slot.stream));
-        return BATCHEIG_STATUS_SUCCESS;
-    }
-
     // Copy the pageable results of chunk c (waited for; none when c < 0)
     // out of the slot's staging.
     batcheigStatus_t copy_out(Slot &slot, std::int64_t c) {
@@ -332,8 +384,10 @@ class Worker {
         return static_cast<char *>(a.host) + std::size_t(b0) * a.stride;
     }
 
-    Ring &ring_;
+    const std::vector<Ring *> &rings_;
     Call &call_;
+    std::vector<Device> devs_;
+    int current_ = -1;  // the device made current last (select)
 };
 
 Streaming &streaming_of(Context &ctx) {
@@ -398,12 +452,11 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.streams = streams_of(opt, ndev, bytes);
     call.chunk = chunk_matrices(opt, bytes, batch, ndev, call.streams);
     call.chunks = (batch + call.chunk - 1) / call.chunk;
-    call.copy_threads = std::max(1, omp_get_max_threads() / ndev);
+    call.copy_threads = std::max(1, omp_get_max_threads());
     call.job = &job;
     call.lay_out();
 
-    // The rings of the call's devices, created here so that the workers
-    // never resize the list.
+    // The rings of the call's devices.
     Streaming &st = streaming_of(ctx);
     std::vector<std::size_t> ring_of(std::size_t(ndev), 0);
     for (int k = 0; k < ndev; ++k) {
@@ -424,34 +477,17 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
         return BATCHEIG_STATUS_EXECUTION_FAILED;
     }
 
-    std::vector<batcheigStatus_t> status(std::size_t(ndev), BATCHEIG_STATUS_SUCCESS);
-    auto work = [&](int k) {
-        try {
-            Worker w(st.rings[ring_of[std::size_t(k)]], call);
-            status[std::size_t(k)] = w.run();
-        } catch (const std::bad_alloc &) {
-            status[std::size_t(k)] = BATCHEIG_STATUS_ALLOC_FAILED;
-            call.failed = true;
-        } catch (...) {
-            status[std::size_t(k)] = BATCHEIG_STATUS_INTERNAL_ERROR;
-            call.failed = true;
-        }
-    };
-    std::vector<std::thread> threads;
+    std::vector<Ring *> rings;
+    for (int k = 0; k < ndev; ++k) rings.push_back(&st.rings[ring_of[std::size_t(k)]]);
     batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
     try {
-        for (int k = 1; k < ndev; ++k) threads.emplace_back(work, k);
-    } catch (...) {
-        call.failed = true;  // the workers already started stop taking chunks
-        result = BATCHEIG_STATUS_INTERNAL_ERROR;
+        result = Driver(rings, call).run();
+    } catch (const std::bad_alloc &) {
+        result = BATCHEIG_STATUS_ALLOC_FAILED;
     }
-    work(0);
-    for (auto &t : threads) t.join();
     cudaEventDestroy(call.after);
     cudaSetDevice(caller_device);
     cudaGetLastError();
-    for (batcheigStatus_t s : status)
-        if (result == BATCHEIG_STATUS_SUCCESS) result = s;
     return result;
 }
 

@@ -691,7 +691,7 @@ constexpr bool cuda_jacobi_pair_gram(std::size_t element_bytes, int slots) {
 //                       S = 4: 2.47 / 9.71 / 23.7 / 46.9 / 138;  S = 6: 2.30 / 9.79 / 23.7 / 46.7 / 137
 //   two H200, pinned (n = 5 / 10 / 20): S = 3: 2.40 / 6.30 / 26.7;  S = 6: 2.54 / 7.83 / 25.3
 //   two H200, pageable:                 S = 3: 5.04 / 9.23 / 34.4;  S = 6: 4.70 / 9.13 / 33.7
-// On one device more streams let the worker's host copies (pageable) and
+// On one device more streams let the host copies (pageable) and
 // the chunks' kernels run further apart, so neither waits on the other;
 // on two devices six streams each start 12 chunks' transfers at once and
 // the first kernels wait longer (pinned n = 10).
@@ -710,6 +710,18 @@ constexpr bool cuda_jacobi_pair_gram(std::size_t element_bytes, int slots) {
 // n <= 10 the machines disagree (session 12: three better), and the two
 // GPUs are bound by the host's concurrent transfers either way (4.7 ms at
 // n = 10, against 8.1 ms for one GPU: at most 1.7x).
+// Session 37 (2026-11-27, two H100 of one host, `nvidia-h100-x2`; one host
+// thread now drives all devices, streaming.cpp), `batcheig_bench geev
+// --devices 0,1 --n 5,10,20,30 --batch 500000 --reps 3 --streams S
+// --cusolver-subset 0 --lapacke-subset 200`, ms on two GPUs (n = 5 / 10 /
+// 20 / 30):
+//   pinned:   S = 3: 1.368 / 4.689 / 17.80 / 44.61;  S = 6: 1.423 / 4.908 / 18.07 / 45.12
+//   pageable: S = 3: 3.625 / 12.14 / 39.85 / 70.77;  S = 6: 3.014 / 9.146 / 35.31 / 71.81
+// Pinned: three per device below 1.5 KB per matrix stay 4-5 % faster at
+// n = 5 and 10. Pageable: six looked faster in that run, but two more runs
+// of the same library (3 streams: 3.06 / 8.48 / 31.2 / 73.0; 6 streams:
+// 4.38 / 12.3 / 33.6 / 73.3) put the difference inside the run-to-run
+// spread of the host copies, so the rule stays as it was.
 inline constexpr int cuda_streams = 6;
 inline constexpr int cuda_streams_multi = 3;
 inline constexpr long long cuda_streams_multi_more_bytes = 1536;
