@@ -675,9 +675,6 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
         if constexpr (Cols::XW) __syncthreads();
         else __syncwarp(c.tm.mask);
     }
-    // kOtherShared: the other column back to the registers, as the move
-    // buffer now serves the quotients.
-    if constexpr (Cols::kOtherShared) c.load_o();
     // Both columns in one pass over A, or one at a time where two column
     // accumulators would spill (complex double at 32 slots) or the columns
     // pass through the move buffer (kWide).
@@ -685,15 +682,30 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
     const core::jacobi::Pow2Scale<R> scale(e);
     T xq[2];
     R nq[2];
+    // kOtherShared: the other column first, read where the sweeps left it
+    // (location loc of the move buffer); then it goes back to the
+    // registers and the kept column takes its place for the second pass.
+    // So a pass holds one column and its products in the registers, not
+    // both columns and the products (which spilled: about 10 000 local
+    // accesses per warp in complex double at n = 128).
 #pragma unroll
-    for (int c0 = 0; c0 < 2; c0 += kAtOnce) {
+    for (int pass = 0; pass < 2; pass += kAtOnce) {
+        const int c0 = Cols::kOtherShared ? 1 - pass : pass;
         T y[kAtOnce][kRows];
 #pragma unroll
         for (int q = 0; q < kAtOnce; ++q)
 #pragma unroll
             for (int kr = 0; kr < kRows; ++kr) y[q][kr] = T(0);
         const T *wcol = sw + (c.slot * 2 + c0) * ldw;
-        if constexpr (Cols::kWide) {
+        if constexpr (Cols::kOtherShared) {
+            __syncthreads();  // the sweeps' (pass 1: the first pass's) reads and writes are done
+            if (pass == 1) {
+                c.load_o();
+#pragma unroll
+                for (int kr = 0; kr < kRows; ++kr) c.o_at(kr) = c.uk[kr];
+                __syncthreads();
+            }
+        } else if constexpr (Cols::kWide) {
             __syncthreads();  // the last reads of the buffer are done
 #pragma unroll
             for (int kr = 0; kr < kRows; ++kr) c.mv[(row0 + kr) * P + c.slot] = c0 == 0 ? c.uk[kr] : c.uo[kr];
@@ -715,6 +727,7 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
             static_assert(kQuotTile >= 1, "a tile of A fits the slot sums' buffer");
             T *tile = reinterpret_cast<T *>(c.xbuf);
             const int lane = (row0 / kRows) * P + c.slot;
+            const int vloc = Cols::kOtherShared ? c.loc : c.slot;  // kWide: the pass's column in the move buffer
             for (int j0 = 0; j0 < n; j0 += kQuotTile) {
                 __syncthreads();  // the last reads of the buffer are done
                 for (int t = lane; t < kQuotTile * N2; t += Cols::kTeam) {
@@ -732,7 +745,7 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
                     T v[kAtOnce];
 #pragma unroll
                     for (int q = 0; q < kAtOnce; ++q)
-                        v[q] = Cols::kWide ? c.mv[(j0 + jj) * P + c.slot] : wcol[q * ldw + j0 + jj];
+                        v[q] = Cols::kWide ? c.mv[(j0 + jj) * P + vloc] : wcol[q * ldw + j0 + jj];
 #pragma unroll
                     for (int kr = 0; kr < kRows; ++kr) {
                         if (row0 + kr < n) {
@@ -767,13 +780,17 @@ __device__ bool gram_solve(Cols &c, const SyevjProblem<T> &p, int max_sweeps,
             R nrm = R(0);
 #pragma unroll
             for (int kr = 0; kr < kRows; ++kr) {
-                const T u = c0 + q == 0 ? c.uk[kr] : c.uo[kr];
+                const T u = Cols::kOtherShared ? c.o_at(kr) : c0 + q == 0 ? c.uk[kr] : c.uo[kr];
                 x += core::conj(u) * y[q][kr];
                 nrm += core::jacobi::abs2(u);
             }
             xq[c0 + q] = x;
             nq[c0 + q] = nrm;
         }
+    }
+    if constexpr (Cols::kOtherShared) {
+#pragma unroll
+        for (int kr = 0; kr < kRows; ++kr) c.uk[kr] = c.o_at(kr);  // the lane's own rows
     }
     T xk = xq[0], xo = xq[1];
     R nk = nq[0], no = nq[1];
