@@ -171,7 +171,9 @@ BATCHEIG_API batcheigStatus_t batcheigGetBackend(batcheigHandle_t handle, batche
  *
  * A batch in host memory is cut into chunks (batcheigParamsSetStreaming())
  * and the chunks are shared out among the listed devices as each becomes
- * free, so devices of different speeds are all kept busy. Each matrix's
+ * free, so devices of different speeds are all kept busy. The calling
+ * thread enqueues every device's chunks and waits for them; the library
+ * starts no thread per device. Each matrix's
  * results are bitwise the same as on one device of the same model. Calls
  * with device arrays are not affected: they run on the calling thread's
  * current device, on the handle's stream.
