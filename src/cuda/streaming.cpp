@@ -480,11 +480,22 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     std::vector<Ring *> rings;
     for (int k = 0; k < ndev; ++k) rings.push_back(&st.rings[ring_of[std::size_t(k)]]);
     batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
+    bool thrown = false;
     try {
         result = Driver(rings, call).run();
     } catch (const std::bad_alloc &) {
         result = BATCHEIG_STATUS_ALLOC_FAILED;
+        thrown = true;
+    } catch (...) {
+        result = BATCHEIG_STATUS_INTERNAL_ERROR;
+        thrown = true;
     }
+    // The loop stopped half-way: let what it queued finish before the call
+    // returns (the copies write to the caller's pinned arrays).
+    if (thrown)
+        for (Ring *ring : rings)
+            if (cudaSetDevice(ring->device) == cudaSuccess)
+                for (Slot &slot : ring->slots) cudaStreamSynchronize(slot.stream);
     cudaEventDestroy(call.after);
     cudaSetDevice(caller_device);
     cudaGetLastError();
