@@ -200,6 +200,10 @@ struct HessBandView {
     T *p;
     BATCHEIG_HD static int offset(index_t j) { return (j * (j + 7)) >> 1; }
     BATCHEIG_HD static int elements(index_t n) { return offset(n); }
+    // The packing up to the last element a QR iteration on an order-n
+    // matrix can touch: the last three, rows n..n+2 of column n-1, lie
+    // outside the matrix (GPU kernels keep only these in shared memory).
+    BATCHEIG_HD static int used_elements(index_t n) { return offset(n) - 3; }
     BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[offset(j) + i]; }
     BATCHEIG_HD VecView<T> col(index_t j) const { return VecView<T>{p + offset(j), 1}; }
 };

@@ -258,6 +258,48 @@ inline int cuda_geev_band_lanes(int n, bool is_complex, std::size_t real_bytes) 
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
 
+// Bytes of each team's slice of shared memory in the QR launch on the band
+// (cuda/geev/geev_team.cuh, band_shared_bytes), for a band of `used` bytes
+// and P lanes per team: the smallest size >= used that is 8P modulo 16P,
+// so that the 32 / P teams of a warp start 8P bytes apart modulo 16P (for
+// P = 8: four teams 64 bytes apart within two 128-byte rows of banks).
+// One team per warp (P = 32) takes the band as it is. The teams of a warp
+// run the same code on their own bands at the same offsets, so where their
+// slices start decides how their shared-memory accesses meet in the banks.
+// Measured 2026-11-27 on an H100 with `batcheig_bench geev --memory device
+// --batch 200000 --reps 3` (double, eigenvalues only), the slice forced to
+// used + k elements (used: core::HessBandView::used_elements), k = 0..15,
+// against the former rule (the band's elements(n), rounded up to an odd
+// count), ms:
+//   n (lanes):      12 (4) 13 (4) 15 (4) 17 (4) 20 (8) 22 (8) 24 (8) 25 (8) 26 (8) 28 (16) 30 (16)
+//   odd rule:       3.68   4.53   5.69   7.99   11.57  14.91  18.89  20.93  22.81  27.71   32.97
+//   this rule:      3.08   3.78   5.30   7.61   11.02  13.84  17.51  19.80  21.78  27.87   33.10
+//   k = 0..15 range 3.08-  3.78-  5.30-  7.58-  11.02- 13.84- 17.51- 19.80- 21.78- 27.73-  32.97-
+//                   4.98   6.09   8.70   12.20  13.30  16.47  20.41  22.65  25.11  27.87   33.10
+// (this rule's k is the fastest at every n up to 26, within 0.4 % at
+// n = 17; its worst choices, 0 modulo 16P bytes, were up to 27 % slower).
+// The period in k was 64 bytes at 4 lanes and 128 at 8; at 16 lanes the
+// slice made no difference. The same rule against the odd rule in the
+// other precisions (same tool, one lease, ms) was slower, so they keep the
+// odd rule (cuda_geev_band_slice_spread):
+//   float (200 000):          n = 15 3.10 / 3.27, 20 5.72 / 6.02, 22 8.17 / 7.92,
+//                             26 11.6 / 12.2, 32 20.0 / 20.7, 36 29.2 / 30.2
+//   complex double (100 000): n = 15 13.0 / 12.7, 18 22.2 / 23.6, 25 65.2 / 65.1,
+//                             32 127 / 136
+//   complex float (100 000):  n = 20 10.9 / 10.8, 25 22.2 / 22.0, 32 43.5 / 45.6
+inline std::size_t cuda_geev_band_slice_bytes(std::size_t used, int lanes) {
+    if (lanes >= 32) return used;
+    const std::size_t period = 16 * std::size_t(lanes), want = 8 * std::size_t(lanes);
+    const std::size_t r = used % period;
+    return used + (r <= want ? want - r : period + want - r);
+}
+
+// Whether the band's slices follow cuda_geev_band_slice_bytes (double) or
+// the odd element count of the other team kernels (team_slice_bytes).
+constexpr bool cuda_geev_band_slice_spread(bool is_complex, std::size_t real_bytes) {
+    return !is_complex && real_bytes == 8;
+}
+
 // Team kernels whose work differs from matrix to matrix (`uneven`, see
 // cuda::occupancy_best_teams): the smallest block of at least one warp
 // that keeps this percentage of the most resident teams. A block holds its

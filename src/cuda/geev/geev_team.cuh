@@ -244,10 +244,19 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
 // reflectors and shifts are computed by every lane alike), so the
 // eigenvalues are bitwise those of the one-launch form.
 
-// Shared-memory bytes of one matrix's band.
+// Shared-memory bytes of one matrix's band with P lanes per matrix. In
+// double: its used elements (core::HessBandView::used_elements, without
+// the three past the matrix's last row), padded so that the teams of a
+// warp start at offsets that spread their accesses over the banks
+// (plan::tuning::cuda_geev_band_slice_bytes; 4-10 % faster at n = 12-26).
+// Elsewhere the whole packing as an odd element count (team_slice_bytes),
+// which measured faster there.
 template <class T>
-std::size_t band_shared_bytes(int n) {
-    return team_slice_bytes<T>(std::size_t(core::HessBandView<T>::elements(n)) * sizeof(T));
+std::size_t band_shared_bytes(int n, int lanes) {
+    using Band = core::HessBandView<T>;
+    if (plan::tuning::cuda_geev_band_slice_spread(core::is_complex<T>, sizeof(core::real_t<T>)))
+        return plan::tuning::cuda_geev_band_slice_bytes(std::size_t(Band::used_elements(n)) * sizeof(T), lanes);
+    return team_slice_bytes<T>(std::size_t(Band::elements(n)) * sizeof(T));
 }
 
 // Element e of the band (core::HessBandView's packing) is kept in the
@@ -275,7 +284,7 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
         // Column j of the band: rows 0..j+3 (zero below row n-1), at band
         // offsets [o, o + j + 4); a member's e only grows.
         int j = 0, o = 0;
-        for_each_flat(tm, core::HessBandView<T>::elements(n), n, [&](int e, int r, int c) {
+        for_each_flat(tm, core::HessBandView<T>::used_elements(n), n, [&](int e, int r, int c) {
             while (o + j + 4 <= e) o += j++ + 4;
             const int i = e - o;
             A[r + std::int64_t(c) * p.lda] = i < n ? a(i, j) : T(0);
@@ -285,7 +294,7 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
 }
 
 // Phase 2 (eigenvalues only) of matrix b of p with team tm, the band in
-// shared memory at smem (band_shared_bytes<T>(n) long).
+// shared memory at smem (band_shared_bytes<T>(n, P) long).
 template <class T, class Team>
 __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
                            unsigned char *smem) {
@@ -298,7 +307,7 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
     const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
     if (st.info == 0) {
         const T *A = p.A + b * std::int64_t(p.lda) * n;
-        for_each_flat(tm, core::HessBandView<T>::elements(n), n,
+        for_each_flat(tm, core::HessBandView<T>::used_elements(n), n,
                       [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * p.lda]; });
         tm.sync();
         core::geev_qr(tm, false, n, h, w, wi, none, p.max_iterations, st);
@@ -467,9 +476,9 @@ batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, cons
     constexpr Phase F = Reduce ? Phase::Reduce : Phase::BandQR;
     constexpr bool cplx = core::is_complex<T>;
     constexpr std::size_t rb = sizeof(core::real_t<T>);
-    const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n);
     const int lanes = Reduce ? plan::tuning::cuda_geev_warp_lanes(q.n, cplx, rb)
                              : plan::tuning::cuda_geev_band_lanes(q.n, cplx, rb);
+    const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n, lanes);
     return with_lanes(lanes, [&](auto lanes_c) {
         constexpr int P = decltype(lanes_c)::value;
         return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, !Reduce, q.batch, q, sp);
@@ -530,7 +539,10 @@ batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::
 template <class T>
 bool block_uses_band(int n, bool want_vectors) {
     return !want_vectors && band_fits_in_a(n) &&
-           band_shared_bytes<T>(n) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
+           band_shared_bytes<T>(n, plan::tuning::cuda_geev_band_lanes(n, core::is_complex<T>,
+                                                                     sizeof(core::real_t<T>))) +
+                   kTeamScratchBytes <=
+               std::size_t(shared_optin_bytes());
 }
 
 template <class T>
