@@ -29,6 +29,12 @@ int geev_warp_lanes(int n) {
     return plan::tuning::cuda_geev_warp_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
 }
 
+// Lanes per matrix of the QR launch on the band (warp and block variants).
+template <class T>
+int geev_band_lanes(int n) {
+    return plan::tuning::cuda_geev_band_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
+}
+
 // Threads per block of the block and global variants.
 inline int geev_block_threads(int n) { return plan::tuning::cuda_geev_block_threads(n); }
 
@@ -474,10 +480,7 @@ batcheigStatus_t with_lanes(int lanes, F &&f) {
 template <class T, bool Reduce>
 batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
     constexpr Phase F = Reduce ? Phase::Reduce : Phase::BandQR;
-    constexpr bool cplx = core::is_complex<T>;
-    constexpr std::size_t rb = sizeof(core::real_t<T>);
-    const int lanes = Reduce ? plan::tuning::cuda_geev_warp_lanes(q.n, cplx, rb)
-                             : plan::tuning::cuda_geev_band_lanes(q.n, cplx, rb);
+    const int lanes = Reduce ? geev_warp_lanes<T>(q.n) : geev_band_lanes<T>(q.n);
     const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n, lanes);
     return with_lanes(lanes, [&](auto lanes_c) {
         constexpr int P = decltype(lanes_c)::value;
@@ -539,10 +542,7 @@ batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::
 template <class T>
 bool block_uses_band(int n, bool want_vectors) {
     return !want_vectors && band_fits_in_a(n) &&
-           band_shared_bytes<T>(n, plan::tuning::cuda_geev_band_lanes(n, core::is_complex<T>,
-                                                                     sizeof(core::real_t<T>))) +
-                   kTeamScratchBytes <=
-               std::size_t(shared_optin_bytes());
+           band_shared_bytes<T>(n, geev_band_lanes<T>(n)) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
 }
 
 template <class T>
