@@ -247,12 +247,20 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
 // other's deflations, so more teams per warp cost less): swept again with
 // 4, 8, 16 and 32 lanes, double n = 12-38, float n = 15-36; the table's
 // choice is still the fastest or within 1 % of it (docs/performance.md).
+// Session 39, after the band slices of cuda_geev_band_slice_bytes: double
+// takes 8 lanes to n = 29 (was 26). Same H100 lease, 8 / 16 lanes forced
+// through a temporary switch, `batcheig_bench geev --memory device --batch
+// 200000 --reps 3 --cusolver-subset 0 --lapacke-subset 1`, two rounds, ms:
+// n = 26 21.80 / 21.76-21.80, 27 24.87-25.00 / 25.87-25.91, 28 26.82-26.84 /
+// 27.87-27.90, 29 29.87 / 30.12-30.16, 30 33.03-33.07 / 33.05-33.13, 32
+// 41.90-41.95 / 38.29-38.43 (results bitwise the same: the bitcheck at
+// n = 27-30 printed the same hashes with either).
 inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
     if (is_complex) return real_bytes >= 8 ? 7 : 12;
     return real_bytes >= 8 ? 12 : 15;
 }
 inline int cuda_geev_band_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    static constexpr int real_d[4] = {11, 17, 26, 38}, real_s[4] = {14, 22, 36, 52};
+    static constexpr int real_d[4] = {11, 17, 29, 38}, real_s[4] = {14, 22, 36, 52};
     static constexpr int cplx_d[4] = {10, 17, 22, 32}, cplx_s[4] = {13, 22, 32, 44};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
