@@ -599,6 +599,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             }
             tm.sync();
         };
+        // (Measured slower or even on the GPU's band, double n = 15-36: two
+        // columns or rows per member per pass, pointer walks instead of the
+        // band's offsets, and the previous bulge's column stored in the pass
+        // over the rows; docs/performance.md, session 39.)
         // Double-shift QR step: chase the bulge from row m to i. Every step
         // but the last uses a 3-element reflector; the step is written once
         // for a compile-time length nr and first step, so that neither the

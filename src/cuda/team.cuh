@@ -35,6 +35,10 @@ struct WarpTeam {
     __device__ index_t size() const { return P; }
     __device__ index_t first(index_t lo) const { return lo + ((lane - lo) & (P - 1)); }
     __device__ bool leader() const { return lane == 0; }
+    // A barrier of the team's lanes only. (The teams of a warp could share
+    // whole-warp barriers, whose convergence test is shorter, but then each
+    // waits for the other's progress at every barrier: the QR launch on the
+    // band was 1.7-2.6x slower so; docs/performance.md, session 39.)
     __device__ void sync() const { __syncwarp(mask); }
     // Butterfly over the P lanes, after a barrier (reductions order memory
     // like sync()).
