@@ -599,7 +599,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             }
             tm.sync();
         };
-        // (Measured slower or even on the GPU's band, double n = 15-36: two
+        // (Measured slower or even on the GPU's band, double n = 12-30: two
         // columns or rows per member per pass, pointer walks instead of the
         // band's offsets, and the previous bulge's column stored in the pass
         // over the rows; docs/performance.md, session 39.)
