@@ -22,20 +22,27 @@ struct GeevWork {
     VecView<T> tau;    // n: Householder factors
     VecView<R> cn;     // n: column norms for the eigenvector solves
     VecView<T> xt;     // 3n: the last three columns of the eigenvector solutions
+    VecView<T> hd;     // 2n, when asked for: gehd2's two-sided form (core/hessenberg.hpp)
 
-    // Bytes of one contiguous GeevWork.
-    BATCHEIG_HD static std::size_t bytes(index_t n, bool want_vectors) {
+    // Bytes of one contiguous GeevWork; team: with hd (the teams that take
+    // gehd2's two-sided form, core::two_sided_gehd2).
+    BATCHEIG_HD static std::size_t bytes(index_t n, bool want_vectors, bool team = false) {
         std::size_t b = std::size_t(n) * (sizeof(R) + sizeof(T));
         if (want_vectors) b += std::size_t(n) * (sizeof(R) + 3 * sizeof(T));
+        if (team) b += 2 * std::size_t(n) * sizeof(T);
         return b;
     }
     // Lay a GeevWork out over `mem` (T members first: they have the larger alignment).
-    BATCHEIG_HD static GeevWork carve(void *mem, index_t n, bool want_vectors) {
+    BATCHEIG_HD static GeevWork carve(void *mem, index_t n, bool want_vectors, bool team = false) {
         GeevWork w{};
         T *pt = static_cast<T *>(mem);
         w.tau = VecView<T>{pt, 1};
-        w.xt = VecView<T>{want_vectors ? pt + n : nullptr, 1};
-        R *pr = reinterpret_cast<R *>(pt + (want_vectors ? 4 * n : n));
+        pt += n;
+        w.xt = VecView<T>{want_vectors ? pt : nullptr, 1};
+        if (want_vectors) pt += 3 * n;
+        w.hd = VecView<T>{team ? pt : nullptr, 1};
+        if (team) pt += 2 * n;
+        R *pr = reinterpret_cast<R *>(pt);
         w.scale = VecView<R>{pr, 1};
         w.cn = VecView<R>{want_vectors ? pr + n : nullptr, 1};
         return w;
@@ -207,7 +214,7 @@ BATCHEIG_HD void geev_reduce(const Team &tm, bool wantv, index_t n, M a, VecView
 
     index_t ilo, ihi;
     gebal(tm, n, a, ilo, ihi, ws.scale);
-    gehd2(tm, n, ilo, ihi, a, ws.tau);
+    gehd2(tm, n, ilo, ihi, a, ws.tau, ws.hd);
     st.ilo = ilo;
     st.ihi = ihi;
     if (wantv) orghr(tm, n, ilo, ihi, a, ws.tau, z);

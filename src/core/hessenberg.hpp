@@ -6,14 +6,102 @@
 
 namespace batcheig::core {
 
+// True when gehd2 run by a Team on entries of type T takes the two-sided
+// form (given its scratch): teams that say so (core/team.hpp), real types.
+// (In complex double the GPU's reduction launch spilled with it and was
+// 1-2 % slower.)
+template <class Team, class T>
+inline constexpr bool two_sided_gehd2 = Team::two_sided && !is_complex<T>;
+
+namespace detail {
+// gehd2 for a team: H = I - t v v^H applied from both sides in two passes
+// over the rows and columns it changes, where the right update then the
+// left one take four (each a pass for its dot products and one for the
+// update). From the entries before the step:
+//   y = A(0:ihi, i+1:ihi) v          (member l: row l)
+//   z^H = v^H A(i+1:ihi, i+1:n-1)    (member l: column l)
+//   beta = v^H y(i+1:ihi)
+// then every entry once:
+//   A(r, c) -= (conj(t) v_r) z_c + (t y_r - |t|^2 beta v_r) conj(v_c)
+// with v_r = 0 above row i+1 and v_c = 0 right of column ihi. This is
+// (I - t v v^H)^H (A (I - t v v^H)) in another order of rounding. One loop
+// reads row l and column l of A for both dot products (a member owns both
+// the row and the column of its index), against the pair of dot-product
+// passes of the two one-sided updates. hd: z in hd[0, n), the members'
+// t y_r - |t|^2 beta v_r in hd[n, 2n).
+template <class Team, class M, class V>
+BATCHEIG_HD void gehd2_team(const Team &tm, index_t n, index_t ilo, index_t ihi, M a, V tau,
+                            VecView<typename M::value_type> hd) {
+    using T = typename M::value_type;
+    for (index_t i = tm.first(0); i < n; i += tm.size()) tau[i] = T(0);
+    tm.sync();
+    for (index_t i = ilo; i < ihi - 1; ++i) {
+        // Reflector that annihilates a(i+2:ihi, i): v = (1, a(i+2:ihi, i)).
+        T alpha = a(i + 1, i);
+        VecView<T> x{&a(i + 2 < n ? i + 2 : n - 1, i), a.es};
+        T t;
+        team_larfg(tm, ihi - i, alpha, x, t);  // ends with a barrier
+        // Dot products: row l (l <= ihi) and column l (l > i) of the
+        // entries before the step. Every member runs the whole loop for
+        // each of its indices (reads stay inside the matrix); only what
+        // the ranges admit is kept.
+        T part = T(0);
+        for (index_t l = tm.first(0); l < n; l += tm.size()) {
+            T y = a(l, i + 1), z = a(i + 1, l);
+            for (index_t k = i + 2; k <= ihi; ++k) {
+                const T vk = a(k, i);
+                y += a(l, k) * vk;
+                z += conj(vk) * a(k, l);
+            }
+            if (l > i) hd[l] = z;
+            if (l <= ihi) {
+                hd[n + l] = y;
+                if (l > i) part += conj(l == i + 1 ? T(1) : a(l, i)) * y;
+            }
+        }
+        // beta; the reduction also orders the stores of z for every member.
+        const T beta = team_sum(tm, part);
+        const T tc = conj(t), tt = tc * t;
+        // The update: row r over columns i+1..ihi (and on to n-1 from row
+        // i+1 on, where v_r is nonzero).
+        for (index_t r = tm.first(0); r <= ihi; r += tm.size()) {
+            const T vr = r > i + 1 ? a(r, i) : (r == i + 1 ? T(1) : T(0));
+            const T vt = vr * tc;
+            const T yt = t * hd[n + r] - tt * beta * vr;
+            a(r, i + 1) -= vt * hd[i + 1] + yt;
+            for (index_t c = i + 2; c <= ihi; ++c) a(r, c) -= vt * hd[c] + yt * conj(a(c, i));
+            if (r > i)
+                for (index_t c = ihi + 1; c < n; ++c) a(r, c) -= vt * hd[c];
+        }
+        if (tm.leader()) {
+            tau[i] = t;
+            a(i + 1, i) = alpha;
+        }
+        tm.sync();
+    }
+}
+}  // namespace detail
+
 // A = Q H Q^H with Q = H(ilo) H(ilo+1) ... H(ihi-2). Reflector i is stored
 // below the subdiagonal of column i, its scalar factor in tau[i]. Only the
 // block [ilo, ihi] is reduced (the rest is already triangular after gebal).
 // The leading 1 of each reflector is implicit (never stored in a), so the
 // updates need no write to the reflector's column.
+//
+// Where two_sided_gehd2<Team, T> holds, given scratch hd of 2n entries
+// (GeevWork::hd), each reflector is applied from both sides at once
+// (detail::gehd2_team above); otherwise from the right, then from the
+// left, as in xGEHD2.
 template <class Team, class M, class V>
-BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a, V tau) {
+BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a, V tau,
+                       VecView<typename M::value_type> hd = {nullptr, 1}) {
     using T = typename M::value_type;
+    if constexpr (two_sided_gehd2<Team, T>) {
+        if (hd.p != nullptr) {
+            detail::gehd2_team(tm, n, ilo, ihi, a, tau, hd);
+            return;
+        }
+    }
     for (index_t i = tm.first(0); i < n; i += tm.size()) tau[i] = T(0);
     tm.sync();
     for (index_t i = ilo; i < ihi - 1; ++i) {

@@ -30,6 +30,9 @@ struct SerialTeam {
     // wide: the team's reductions take several shuffle levels, so that
     // a vote that spares some of them pays (team_nrm2, team_abs_at_iamax).
     static constexpr bool wide = false;
+    // two_sided: gehd2 applies each reflector from both sides at once
+    // (core/hessenberg.hpp) when given the scratch for it.
+    static constexpr bool two_sided = false;
     BATCHEIG_HD index_t rank() const { return 0; }
     BATCHEIG_HD index_t size() const { return 1; }
     // The first index >= lo that this member owns (indices are owned

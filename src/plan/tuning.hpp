@@ -255,6 +255,26 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
 // 27.87-27.90, 29 29.87 / 30.12-30.16, 30 33.03-33.07 / 33.05-33.13, 32
 // 41.90-41.95 / 38.29-38.43 (results bitwise the same: the bitcheck at
 // n = 27-30 printed the same hashes with either).
+// Warp teams of at least this many lanes run gehd2's two-sided form in
+// real types (core/hessenberg.hpp, core::two_sided_gehd2): each reflector
+// applied from both sides in two passes over the matrix instead of four.
+// The eigenvalue launches and the Schur launch (with vectors) take the
+// same form at the same lane count, so the eigenvalues stay bitwise the
+// same whatever the job. Measured 2026-11-27 on an H100 (batcheig_bench
+// geev --memory device --batch 200000 --reps 3 --cusolver-subset 0
+// --lapacke-subset 1, vectors batch 100 000; two rounds, ms, LAPACK's
+// order against the two-sided form from 16 lanes on, with the reduction
+// launch held to 3 blocks of 256 threads per SM):
+//   double, 32 lanes:      n = 28: 26.83 / 26.23, 30: 33.09 / 32.37
+//   double, 16 lanes:      n = 20: 11.02 / 10.98, 25: 19.75 / 19.61
+//   float, 16 lanes:       n = 25: 10.98 / 10.71, 30: 17.08 / 16.42
+//   double vectors:        n = 20 (16 lanes): 16.06 / 18.05,
+//                          n = 30 (32 lanes): 44.25 / 43.43
+//   complex double:        n = 30 (32 lanes): 106.4 / 107.6 (spills)
+// Without the launch bound the reduction launch took 92 registers instead
+// of 80 and lost a block per SM (double n = 30: 32.84 ms). So: 32 lanes.
+inline constexpr int cuda_geev_two_sided_min_lanes = 32;
+
 inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
     if (is_complex) return real_bytes >= 8 ? 7 : 12;
     return real_bytes >= 8 ? 12 : 15;

@@ -166,6 +166,7 @@ class OmpTeam {
   // The vote paths of the core routines run here too, so the tests check
   // their collectives.
   static constexpr bool wide = true;
+  static constexpr bool two_sided = true;
 
   explicit OmpTeam(OmpTeamShared &s) : s_(&s), rank_(omp_get_thread_num()), p_(s.p_) {}
 

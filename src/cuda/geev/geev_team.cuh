@@ -61,14 +61,19 @@ std::size_t team_slice_bytes(std::size_t bytes) {
 }
 
 // Shared-memory bytes of one matrix's problem: a, the vector matrices that
-// are wanted, and the O(n) scratch, as a team's slice (team_slice_bytes).
+// are wanted, and the O(n) scratch (with two_sided, gehd2's: GeevWork::hd),
+// as a team's slice (team_slice_bytes).
 template <class T>
-std::size_t shared_bytes(int n, bool want_vl, bool want_vr) {
+std::size_t shared_bytes(int n, bool want_vl, bool want_vr, bool two_sided = false) {
     const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
     std::size_t b = mats * std::size_t(shared_ld(n)) * n * sizeof(T) +
-                    core::GeevWork<T>::bytes(n, want_vl || want_vr);
+                    core::GeevWork<T>::bytes(n, want_vl || want_vr, two_sided);
     return team_slice_bytes<T>(b);
 }
+
+// True when a team of type Team keeps gehd2's scratch (two-sided form).
+template <class Team, class T>
+inline constexpr bool kTwoSided = core::two_sided_gehd2<Team, T>;
 
 // f(e, i, j) for this member's flat indices e in [0, count) (e congruent
 // to its rank modulo the team size), with (i, j) = (e % n, e / n) stepped
@@ -113,7 +118,7 @@ __device__ void eigenvalues_in_shared(const Team &tm, const GeevProblem<T> &p, s
     copy_matrix<true>(tm, n, sa, ld, p.A + b * std::int64_t(p.lda) * n, p.lda);
     tm.sync();
     const core::SharedView<T> a{sa, ld}, none{nullptr, ld};
-    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false);
+    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false, kTwoSided<Team, T>);
     const int info = core::geev<T>(tm, false, false, n, a, core::VecView<T>{p.w + b * n, 1},
                                    core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, none, ws,
                                    p.max_iterations);
@@ -172,8 +177,9 @@ struct GeevSplit {
 // Shared-memory bytes of one matrix in the Schur launch: a, the Schur
 // vectors and the O(n) scratch (the balancing factors live in the workspace).
 template <class T>
-std::size_t schur_shared_bytes(int n) {
-    return team_slice_bytes<T>(2 * std::size_t(shared_ld(n)) * n * sizeof(T) + core::GeevWork<T>::bytes(n, false));
+std::size_t schur_shared_bytes(int n, bool two_sided = false) {
+    return team_slice_bytes<T>(2 * std::size_t(shared_ld(n)) * n * sizeof(T) +
+                               core::GeevWork<T>::bytes(n, false, two_sided));
 }
 
 // Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
@@ -190,7 +196,7 @@ __device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const G
     const std::int64_t ldz = p.want_vl ? p.ldvl : p.ldvr;
     copy_matrix<true>(tm, n, sa, ld, A, p.lda);
     tm.sync();
-    core::GeevWork<T> ws = core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false);
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, kTwoSided<Team, T>);
     ws.scale = core::VecView<R>{sp.scale + b * n, 1};
     core::GeevState<R> st;
     core::geev_schur(tm, true, n, core::SharedView<T>{sa, ld}, core::VecView<T>{p.w + b * n, 1},
@@ -281,7 +287,7 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
     copy_matrix<true>(tm, n, sa, ld, A, p.lda);
     tm.sync();
     const core::SharedView<T> a{sa, ld}, none{nullptr, ld};
-    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false);
+    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false, kTwoSided<Team, T>);
     core::GeevState<R> st;
     core::geev_reduce(tm, false, n, a, core::VecView<T>{p.w + b * n, 1},
                       core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
@@ -344,7 +350,9 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 // one-launch kernel below keeps ptxas's choice: with the minimum it took 89
 // registers instead of 80 and was 10-19 % slower at n = 5-10.
 template <class T, int P, Phase F>
-__global__ __launch_bounds__(256, 1) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+inline constexpr int kWarpPhaseMinBlocks = F == Phase::Reduce && kTwoSided<WarpTeam<P>, T> ? 3 : 1;
+template <class T, int P, Phase F>
+__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
                                                               std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
@@ -481,9 +489,10 @@ template <class T, bool Reduce>
 batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
     constexpr Phase F = Reduce ? Phase::Reduce : Phase::BandQR;
     const int lanes = Reduce ? geev_warp_lanes<T>(q.n) : geev_band_lanes<T>(q.n);
-    const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false) : band_shared_bytes<T>(q.n, lanes);
     return with_lanes(lanes, [&](auto lanes_c) {
         constexpr int P = decltype(lanes_c)::value;
+        const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false, kTwoSided<WarpTeam<P>, T>)
+                                         : band_shared_bytes<T>(q.n, lanes);
         return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, !Reduce, q.batch, q, sp);
     });
 }
@@ -510,11 +519,13 @@ batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     if (!(p.want_vl || p.want_vr))
-        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false), false, p.batch, p);
+        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false, kTwoSided<WarpTeam<P>, T>), false,
+                               p.batch, p);
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
-        const std::size_t slice = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
+        const std::size_t slice =
+            S ? schur_shared_bytes<T>(p.n, kTwoSided<WarpTeam<P>, T>) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
         return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, false, q.batch, q, sp);
     });
 }
