@@ -14,6 +14,15 @@ template <class Team, class T>
 inline constexpr bool two_sided_gehd2 = Team::two_sided && !is_complex<T>;
 
 namespace detail {
+// Reflector i of gehd2, which annihilates a(i+2:ihi, i): v = (1, a(i+2:ihi,
+// i)) with v's tail scaled in place, t its factor, beta in alpha.
+template <class Team, class M, class T>
+BATCHEIG_HD void gehd2_reflector(const Team &tm, index_t n, index_t ihi, index_t i, M a, T &alpha, T &t) {
+    alpha = a(i + 1, i);
+    VecView<T> x{&a(i + 2 < n ? i + 2 : n - 1, i), a.es};
+    team_larfg(tm, ihi - i, alpha, x, t);
+}
+
 // gehd2 for a team: H = I - t v v^H applied from both sides in two passes
 // over the rows and columns it changes, where the right update then the
 // left one take four (each a pass for its dot products and one for the
@@ -36,11 +45,8 @@ BATCHEIG_HD void gehd2_team(const Team &tm, index_t n, index_t ilo, index_t ihi,
     for (index_t i = tm.first(0); i < n; i += tm.size()) tau[i] = T(0);
     tm.sync();
     for (index_t i = ilo; i < ihi - 1; ++i) {
-        // Reflector that annihilates a(i+2:ihi, i): v = (1, a(i+2:ihi, i)).
-        T alpha = a(i + 1, i);
-        VecView<T> x{&a(i + 2 < n ? i + 2 : n - 1, i), a.es};
-        T t;
-        team_larfg(tm, ihi - i, alpha, x, t);  // ends with a barrier
+        T alpha, t;
+        gehd2_reflector(tm, n, ihi, i, a, alpha, t);
         // Dot products: row l (l <= ihi) and column l (l > i) of the
         // entries before the step. Every member runs the whole loop for
         // each of its indices (reads stay inside the matrix); only what
@@ -105,11 +111,8 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
     for (index_t i = tm.first(0); i < n; i += tm.size()) tau[i] = T(0);
     tm.sync();
     for (index_t i = ilo; i < ihi - 1; ++i) {
-        // Reflector that annihilates a(i+2:ihi, i).
-        T alpha = a(i + 1, i);
-        VecView<T> x{&a(i + 2 < n ? i + 2 : n - 1, i), a.es};
-        T t;
-        team_larfg(tm, ihi - i, alpha, x, t);
+        T alpha, t;
+        detail::gehd2_reflector(tm, n, ihi, i, a, alpha, t);
         const index_t m = ihi - i;  // length of v = (1, a(i+2:ihi, i))
         // Right: A(0:ihi, i+1:ihi) = A (I - t v v^H), one row per member.
         for (index_t r = tm.first(0); r <= ihi; r += tm.size()) {
