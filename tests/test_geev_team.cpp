@@ -207,10 +207,11 @@ CoreCall<T> call_core(const std::vector<T> &a, int n, Job job, bool pass_unwante
   const bool want_v = job.vl || job.vr;
   // Exactly the bytes GeevWork asks for (operator new aligns to 16, enough
   // for every T): an overrun is a heap-buffer-overflow under ASan. A team
-  // gets the team scratch, as the GPU's team kernels do (gehd2's
-  // two-sided form).
-  std::vector<unsigned char> mem(std::max<size_t>(1, core::GeevWork<C>::bytes(n, want_v, p >= 1)));
-  const core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, want_v, p >= 1);
+  // gets gehd2's two-sided scratch where it takes that form, as the GPU's
+  // 32-lane teams do.
+  const bool two_sided = p >= 1 && core::two_sided_gehd2<OmpTeam, C>;
+  std::vector<unsigned char> mem(std::max<size_t>(1, core::GeevWork<C>::bytes(n, want_v, two_sided)));
+  const core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, want_v, two_sided);
 
   C *A = reinterpret_cast<C *>(r.A.data());
   C *VL = r.VL.empty() ? nullptr : reinterpret_cast<C *>(r.VL.data());

@@ -36,8 +36,8 @@ BATCHEIG_HD void gehd2_reflector(const Team &tm, index_t n, index_t ihi, index_t
 // (I - t v v^H)^H (A (I - t v v^H)) in another order of rounding. One loop
 // reads row l and column l of A for both dot products (a member owns both
 // the row and the column of its index), against the pair of dot-product
-// passes of the two one-sided updates. hd: z in hd[0, n), the members'
-// t y_r - |t|^2 beta v_r in hd[n, 2n).
+// passes of the two one-sided updates. hd: z in hd[0, n), y in hd[n, 2n)
+// (row r's y is read back by the member that wrote it).
 template <class Team, class M, class V>
 BATCHEIG_HD void gehd2_team(const Team &tm, index_t n, index_t ilo, index_t ihi, M a, V tau,
                             VecView<typename M::value_type> hd) {

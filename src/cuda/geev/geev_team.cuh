@@ -71,10 +71,6 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr, bool two_sided = fal
     return team_slice_bytes<T>(b);
 }
 
-// True when a team of type Team keeps gehd2's scratch (two-sided form).
-template <class Team, class T>
-inline constexpr bool kTwoSided = core::two_sided_gehd2<Team, T>;
-
 // f(e, i, j) for this member's flat indices e in [0, count) (e congruent
 // to its rank modulo the team size), with (i, j) = (e % n, e / n) stepped
 // along without a division per index (the band's stores in reduce_in_shared
@@ -118,7 +114,8 @@ __device__ void eigenvalues_in_shared(const Team &tm, const GeevProblem<T> &p, s
     copy_matrix<true>(tm, n, sa, ld, p.A + b * std::int64_t(p.lda) * n, p.lda);
     tm.sync();
     const core::SharedView<T> a{sa, ld}, none{nullptr, ld};
-    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false, kTwoSided<Team, T>);
+    const core::GeevWork<T> ws =
+        core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
     const int info = core::geev<T>(tm, false, false, n, a, core::VecView<T>{p.w + b * n, 1},
                                    core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, none, ws,
                                    p.max_iterations);
@@ -196,7 +193,8 @@ __device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const G
     const std::int64_t ldz = p.want_vl ? p.ldvl : p.ldvr;
     copy_matrix<true>(tm, n, sa, ld, A, p.lda);
     tm.sync();
-    core::GeevWork<T> ws = core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, kTwoSided<Team, T>);
+    core::GeevWork<T> ws =
+        core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
     ws.scale = core::VecView<R>{sp.scale + b * n, 1};
     core::GeevState<R> st;
     core::geev_schur(tm, true, n, core::SharedView<T>{sa, ld}, core::VecView<T>{p.w + b * n, 1},
@@ -287,7 +285,8 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
     copy_matrix<true>(tm, n, sa, ld, A, p.lda);
     tm.sync();
     const core::SharedView<T> a{sa, ld}, none{nullptr, ld};
-    const core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false, kTwoSided<Team, T>);
+    const core::GeevWork<T> ws =
+        core::GeevWork<T>::carve(sa + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
     core::GeevState<R> st;
     core::geev_reduce(tm, false, n, a, core::VecView<T>{p.w + b * n, 1},
                       core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
@@ -348,12 +347,16 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 // 104 and none, n = 30 with vectors 9 % slower; the QR launch on the band:
 // 64 and 4 bytes against 68 and none, 2 % slower at n = 20-30; H100). The
 // one-launch kernel below keeps ptxas's choice: with the minimum it took 89
-// registers instead of 80 and was 10-19 % slower at n = 5-10.
+// registers instead of 80 and was 10-19 % slower at n = 5-10. The
+// exception: the eigenvalues' reduction launch with gehd2's two-sided form
+// asks for 3 blocks of 256 threads (80 registers); with the minimum of one
+// it took 92 and lost a block per SM (plan::tuning::
+// cuda_geev_two_sided_min_lanes).
 template <class T, int P, Phase F>
-inline constexpr int kWarpPhaseMinBlocks = F == Phase::Reduce && kTwoSided<WarpTeam<P>, T> ? 3 : 1;
+inline constexpr int kWarpPhaseMinBlocks = F == Phase::Reduce && core::two_sided_gehd2<WarpTeam<P>, T> ? 3 : 1;
 template <class T, int P, Phase F>
-__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
-                                                              std::int64_t count, unsigned slice) {
+__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) void geev_warp_phase_kernel(
+    GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0, std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
     std::int64_t k;
@@ -491,7 +494,7 @@ batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, cons
     const int lanes = Reduce ? geev_warp_lanes<T>(q.n) : geev_band_lanes<T>(q.n);
     return with_lanes(lanes, [&](auto lanes_c) {
         constexpr int P = decltype(lanes_c)::value;
-        const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false, kTwoSided<WarpTeam<P>, T>)
+        const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false, core::two_sided_gehd2<WarpTeam<P>, T>)
                                          : band_shared_bytes<T>(q.n, lanes);
         return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, !Reduce, q.batch, q, sp);
     });
@@ -519,13 +522,15 @@ batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     if (!(p.want_vl || p.want_vr))
-        return launch_teams<P>(s, geev_warp_kernel<T, P>, shared_bytes<T>(p.n, false, false, kTwoSided<WarpTeam<P>, T>), false,
+        return launch_teams<P>(s, geev_warp_kernel<T, P>,
+                               shared_bytes<T>(p.n, false, false, core::two_sided_gehd2<WarpTeam<P>, T>), false,
                                p.batch, p);
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
         const std::size_t slice =
-            S ? schur_shared_bytes<T>(p.n, kTwoSided<WarpTeam<P>, T>) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
+            S ? schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>)
+              : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
         return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, false, q.batch, q, sp);
     });
 }
