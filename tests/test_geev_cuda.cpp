@@ -187,13 +187,15 @@ void device_vs_host_arrays() {
     CUDA_REQUIRE(cudaStreamDestroy(stream));
 }
 
-// With vectors the warp and block variants run their two launches over
-// pieces of tuning::cuda_geev_split_chunk matrices, the state of a piece in
-// the workspace: a batch just over one piece, device arrays, checked at the
-// ends and around the piece boundary against one-matrix calls.
-void geev_split_pieces(batcheigAlgorithm_t alg) {
-    using T = double;
-    const int n = 9, piece = int(batcheig::plan::tuning::cuda_geev_split_chunk), batch = piece + 37;
+// The warp and block variants run two launches over pieces of the batch,
+// the state of a piece in the workspace: with vectors, pieces of
+// tuning::cuda_geev_split_chunk matrices; eigenvalues only with the QR
+// phase on the band, pieces of tuning::cuda_geev_band_chunk. A batch just
+// over one piece, device arrays, checked at the ends and around the piece
+// boundary against one-matrix calls.
+template <class T>
+void geev_split_pieces(batcheigAlgorithm_t alg, int n, bool vectors, int piece) {
+    const int batch = piece + 37;
     HandleGuard cuda;
     BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
     ParamsGuard params;
@@ -210,11 +212,13 @@ void geev_split_pieces(batcheigAlgorithm_t alg) {
         std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
     }
     auto run = [&](const T *a, int count, Outputs<T> &o) {
-        DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dwi(size_t(n) * count), dVL(nn * count),
-            dVR(nn * count);
+        const size_t vn = vectors ? nn * count : 0;
+        DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(vn), dVR(vn);
+        DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * count);
         DeviceBuffer<int> dinfo(count);
         dA.upload(std::vector<T>(a, a + nn * count));
-        GeevArgs<T> g = args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params);
+        GeevArgs<T> g =
+            args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params, vectors);
         size_t lwork = 0;
         REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
         CHECK(lwork > 0);  // the pieces' state
@@ -224,9 +228,11 @@ void geev_split_pieces(batcheigAlgorithm_t alg) {
         REQUIRE(geev_dispatch(g) == BATCHEIG_STATUS_SUCCESS);
         CUDA_REQUIRE(cudaDeviceSynchronize());
         o.w = dw.download();
-        o.wi = dwi.download();
-        o.VL = dVL.download();
-        o.VR = dVR.download();
+        if constexpr (!is_complex_v<T>) o.wi = dwi.download();
+        if (vectors) {
+            o.VL = dVL.download();
+            o.VR = dVR.download();
+        }
         o.info = dinfo.download();
     };
     Outputs<T> all;
@@ -238,9 +244,12 @@ void geev_split_pieces(batcheigAlgorithm_t alg) {
         run(A.data() + size_t(b) * nn, 1, one);
         CHECK(one.info[0] == all.info[b]);
         CHECK(std::memcmp(one.w.data(), all.w.data() + size_t(b) * n, n * sizeof(T)) == 0);
-        CHECK(std::memcmp(one.wi.data(), all.wi.data() + size_t(b) * n, n * sizeof(T)) == 0);
-        CHECK(std::memcmp(one.VL.data(), all.VL.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
-        CHECK(std::memcmp(one.VR.data(), all.VR.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+        if constexpr (!is_complex_v<T>)
+            CHECK(std::memcmp(one.wi.data(), all.wi.data() + size_t(b) * n, n * sizeof(T)) == 0);
+        if (vectors) {
+            CHECK(std::memcmp(one.VL.data(), all.VL.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+            CHECK(std::memcmp(one.VR.data(), all.VR.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+        }
     }
 }
 
@@ -291,7 +300,20 @@ TEST_CASE("geev CUDA: the warp and block variants with vectors give every matrix
           "[geev][cuda]") {
     for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK}) {
         INFO("variant " << algorithm_name(alg));
-        geev_split_pieces(alg);
+        geev_split_pieces<double>(alg, 9, true, int(batcheig::plan::tuning::cuda_geev_split_chunk));
+    }
+}
+
+TEST_CASE("geev CUDA: the eigenvalues on the band give every matrix of a batch of several pieces the results of a "
+          "single call",
+          "[geev][cuda]") {
+    // complex<double> takes the band from n = 7 on (tuning::cuda_geev_band_min_n):
+    // the smallest matrices that run there, 784 bytes each.
+    using T = std::complex<double>;
+    const int n = int(batcheig::plan::tuning::cuda_geev_band_min_n(true, sizeof(double)));
+    for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK}) {
+        INFO("variant " << algorithm_name(alg));
+        geev_split_pieces<T>(alg, n, false, int(batcheig::plan::tuning::cuda_geev_band_chunk));
     }
 }
 

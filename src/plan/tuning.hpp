@@ -352,8 +352,33 @@ inline constexpr int cuda_team_uneven_resident_pct = 95;
 // each matrix's state and balancing factors in the workspace between them:
 // at most 131072 x (n + 6) reals, 50 MB at n = 48 in double precision.
 // A piece is ~15x what an H100/H200 keeps resident at n = 30 (15 teams per
-// SM), so the launches' tails stay short.
+// SM), so the launches' tails stay short. Pieces of 1048576 (8x the
+// workspace) were 0.7 % faster at double n = 30 with right vectors and even
+// at n = 20 (batch 500 000, H100, two rounds: 216.6 -> 215.0 ms, 80.2-80.3
+// -> 80.3-80.4 ms).
 inline constexpr long long cuda_geev_split_chunk = 131072;
+
+// Matrices per piece of the eigenvalue launches with the QR phase on the
+// band (cuda/geev/geev_team.cuh, launch_band): their workspace holds only
+// each matrix's state (32 bytes in double), at most 32 MB. Every piece ends
+// both launches with a tail in which SMs run out of matrices (the QR
+// launch's work differs from matrix to matrix), so few pieces are best.
+// batcheig_bench geev --memory device --reps 3 --cusolver-subset 0
+// --lapacke-subset 1, H100, the library with 131072 (4 pieces at 500 000)
+// against 1048576 (one piece), alternated twice on one lease, ms (both
+// rounds):
+//   double, batch 500 000   n = 12: 7.43-7.44 -> 6.85, 15: 12.89-12.94 ->
+//     11.86-11.87, 20: 27.18-27.26 -> 26.26-26.29, 25: 48.76-48.79 ->
+//     47.34-47.39, 30: 80.43-80.48 -> 79.02-79.10, 40: 208.5-208.6 -> 206.4-206.6
+//   float, batch 500 000    n = 15: 7.53-7.54 -> 6.80, 20: 14.09-14.12 ->
+//     12.86-12.90, 30: 42.23 -> 40.72-40.76
+//   complex double, 200 000 n = 10: 8.61-8.64 -> 8.07-8.08, 20: 62.0 ->
+//     61.30-61.36, 30: 212.7-212.9 -> 211.1-211.2
+// Two streams taking pieces of 131072 in turn (one piece's reduction beside
+// the other's QR launch) gained less, in one run with both: double n = 20 /
+// 25 / 30 26.38-26.43 / 47.71-47.76 / 79.29-79.34 against 26.27-26.32 /
+// 47.25-47.37 / 78.98-79.13 with one piece.
+inline constexpr long long cuda_geev_band_chunk = 1048576;
 
 // Threads per block of the block-per-matrix variants (BLOCK, GLOBAL): one
 // per row up to 256, a power of two, at least a warp (a block is one team:

@@ -455,13 +455,20 @@ batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, 
     });
 }
 
+// Matrices per piece of the two launches: with vectors (with_scale: the
+// states and balancing factors in the workspace), or the eigenvalues with
+// the QR phase on the band (the states alone).
+inline std::int64_t split_chunk(bool with_scale) {
+    return with_scale ? plan::tuning::cuda_geev_split_chunk : plan::tuning::cuda_geev_band_chunk;
+}
+
 // The two launches (with vectors, or the eigenvalues with the QR phase on
 // the band), launch(first_launch, piece, state), over pieces of the batch
-// whose state (with the balancing factors when with_scale) fits the
-// workspace.
+// (split_chunk) whose state (with the balancing factors when with_scale)
+// fits the workspace.
 template <class T, class Launch>
 batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, bool with_scale, Launch &&launch) {
-    const std::int64_t chunk = plan::tuning::cuda_geev_split_chunk;
+    const std::int64_t chunk = split_chunk(with_scale);
     for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
         const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
         const GeevProblem<T> q = problem_piece(p, c0, count);
@@ -594,9 +601,10 @@ bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
 // variant runs the QR phase on the band, else none.
 template <class T>
 std::size_t geev_split_workspace_bytes(bool warp, int n, bool want_vl, bool want_vr, int batch) {
-    const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_split_chunk);
     using namespace geev_team_detail;
-    if (!(want_vl || want_vr)) {
+    const bool with_scale = want_vl || want_vr;
+    const std::int64_t count = std::min<std::int64_t>(batch, split_chunk(with_scale));
+    if (!with_scale) {
         const bool band = warp ? warp_uses_band<T>(n, false) : block_uses_band<T>(n, false);
         return band ? GeevSplit<T>::bytes(n, count, false) : 0;
     }
