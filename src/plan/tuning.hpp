@@ -165,8 +165,11 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // single call.
 // Since the two-launch forms (the eigenvalues' QR on the band takes its
 // lanes from cuda_geev_band_lanes), this table sets the lanes of the
-// eigenvalues' reduction launch and of both launches with vectors, which
-// must agree (the eigenvalues may not change when vectors are asked for).
+// eigenvalues' reduction launch and of the Schur launch with vectors, which
+// must agree (the eigenvalues may not change when vectors are asked for);
+// the eigenvector launch after it has its own, cuda_geev_vector_lanes
+// (since 2026-11-27; the vector timings below are from before, both
+// launches with these lanes).
 // Swept again 2026-11-24 on an H100 (the lanes forced through a temporary
 // switch, not committed; `batcheig_bench geev --memory device --reps 3
 // --cusolver-subset 0 --lapacke-subset 1 [--vectors] --n 20,23,26,28,29,30`,
@@ -192,6 +195,48 @@ inline int lanes_from_limits(int n, const int (&lim)[4]) {
 inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
     static constexpr int real_d[4] = {9, 12, 19, 27}, real_s[4] = {11, 17, 24, 36};
     static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
+    const bool d = real_bytes >= 8;
+    return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
+}
+
+// Lanes per matrix of the warp variant's eigenvector launch (with vectors,
+// the second of its two launches: core::geev_vectors and core::geev_finish
+// on T and the Schur vectors that the Schur launch left in global memory).
+// Its lane count does not change the eigenvalues, which the Schur launch
+// computes with cuda_geev_warp_lanes; the eigenvector solves and the
+// back-transformation have more parallel work per matrix than the QR
+// iteration, so they take more lanes from smaller n on. Measured on one
+// H100, the Schur launch's lanes as before and the eigenvector launch's
+// forced through a temporary switch (not committed): `batcheig_bench geev
+// --memory device --vectors --reps 3 --cusolver-subset 0 --lapacke-subset 1
+// --check 10 --precision d|s|z|c --n ...`, batch 100 000 (complex 50 000),
+// ms of the whole call, two rounds alike to 0.5 %, 4 / 8 / 16 / 32 lanes
+// (- not run) [the choice; the previous lanes, those of cuda_geev_warp_lanes,
+// in brackets where they differ]:
+//   double    n = 13: 6.19 / [5.62] / 5.94 / 7.23   14: 8.07 / [6.82] / 6.90 / 8.37
+//             16: 10.61 / (9.18) / [8.86] / 10.63   18: - / (15.81) / [15.13] / 15.49
+//             20: - / 17.23 / (16.06) / [15.93]     22: - / 24.17 / (22.35) / [21.66]
+//             24: - / 33.35 / (30.68) / [29.24]     26: - / 45.08 / (38.68) / [35.95]
+//             27: - / 48.06 / (40.92) / [37.99]
+//   float     16: (5.97) / [5.47] / 5.76 / 6.85     18: 8.48 / [7.48] / 7.75 / 8.32
+//             20: 10.07 / [8.82] / 8.84 / 9.22      22: - / (13.34) / [13.12] / 13.54
+//             24: - / (17.30) / [16.45] / 16.63     26: - / 21.73 / (19.01) / [18.86]
+//             28: - / 23.01 / (19.84) / [19.58]     30: - / 31.45 / (27.31) / [26.09]
+//             32: - / 35.40 / (30.11) / [28.45]     34: - / 51.11 / (44.20) / [41.07]
+//             36: - / 57.19 / (50.07) / [46.56]
+//   c. double 11: (9.82) / 9.70 / [9.66] / 9.80     12: (10.19) / 10.03 / [9.90] / 10.07
+//             14: 13.40 / (12.83) / [12.62] / 12.79 16: 22.07 / (21.15) / [20.81] / 20.93
+//             18: - / (33.66) / 33.11 / [32.56]     20: - / (45.68) / 44.88 / [44.01]
+//             22: - / (117.1) / 116.0 / [115.0]     24: - / (140.6) / 139.2 / [137.9]
+//   c. float  12: (3.56) / 3.47 / [3.41] / 3.61     14: (5.21) / 4.97 / [4.89] / 5.11
+//             16: (8.69) / 8.22 / [8.03] / 8.25     18: 12.63 / (12.13) / 11.98 / [11.88]
+//             20: - / (15.29) / 14.98 / [14.74]     22: - / (35.61) / 35.17 / [34.85]
+//             25: - / (38.44) / 36.97 / [36.38]     28: - / 45.68 / (43.67) / [42.82]
+//             30: - / 64.83 / (62.18) / [61.01]
+// Below the sizes measured the table keeps cuda_geev_warp_lanes' lanes.
+inline int cuda_geev_vector_lanes(int n, bool is_complex, std::size_t real_bytes) {
+    static constexpr int real_d[4] = {9, 12, 14, 19}, real_s[4] = {11, 15, 21, 25};
+    static constexpr int cplx_d[4] = {10, 10, 10, 16}, cplx_s[4] = {11, 11, 11, 17};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }

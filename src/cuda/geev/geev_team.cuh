@@ -29,6 +29,12 @@ int geev_warp_lanes(int n) {
     return plan::tuning::cuda_geev_warp_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
 }
 
+// Lanes per matrix of the eigenvector launch with vectors (warp variant).
+template <class T>
+int geev_vector_lanes(int n) {
+    return plan::tuning::cuda_geev_vector_lanes(n, core::is_complex<T>, sizeof(core::real_t<T>));
+}
+
 // Lanes per matrix of the QR launch on the band (warp and block variants).
 template <class T>
 int geev_band_lanes(int n) {
@@ -526,6 +532,10 @@ batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work
     });
 }
 
+// P lanes per matrix for the one-launch eigenvalues and for the Schur
+// launch with vectors; the eigenvector launch takes its own lane count
+// (geev_vector_lanes): it reads T, the Schur vectors and the state from
+// global memory, so its lanes do not change the eigenvalues.
 template <class T, int P>
 batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     if (!(p.want_vl || p.want_vr))
@@ -533,12 +543,16 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
                                shared_bytes<T>(p.n, false, false, core::two_sided_gehd2<WarpTeam<P>, T>), false,
                                p.batch, p);
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-        constexpr bool S = decltype(schur)::value;
-        constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
-        const std::size_t slice =
-            S ? schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>)
-              : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
-        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, false, q.batch, q, sp);
+        if constexpr (decltype(schur)::value) {
+            const std::size_t slice = schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>);
+            return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::Schur>, slice, false, q.batch, q, sp);
+        } else {
+            return with_lanes(geev_vector_lanes<T>(p.n), [&](auto lanes_c) {
+                constexpr int V = decltype(lanes_c)::value;
+                return launch_teams<V>(s, geev_warp_phase_kernel<T, V, Phase::Vectors>,
+                                       shared_bytes<T>(p.n, p.want_vl, p.want_vr), false, q.batch, q, sp);
+            });
+        }
     });
 }
 
