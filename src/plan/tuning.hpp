@@ -182,6 +182,30 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // so double takes 32 lanes from n = 28 (was 30): with vectors 21-23 %
 // faster at n = 28-29, eigenvalues 0.3-0.4 %. At n = 26 32 lanes would
 // make vectors 21 % faster but eigenvalues 2.3 % slower; it keeps 16.
+// Again 2026-11-27 on an H100, after gehd2's two-sided form (32 lanes in
+// real types) and with the eigenvector launch's own lanes
+// (cuda_geev_vector_lanes), the reduction and Schur launches' lanes
+// forced (same bench; eigenvalues batch 200 000, vectors 100 000, ms,
+// 16 / 32 lanes, both rounds):
+//   double, eigenvalues: n = 18: 8.33-8.35 / 9.28-9.31, 20: 10.71-10.75 /
+//                        11.52-11.55, 22: 13.46-13.49 / 14.26-14.28, 24:
+//                        17.06-17.09 / 17.48-17.49, 26: 21.23-21.24 /
+//                        21.24, 27: 24.39-24.43 / 24.17
+//   double, vectors:     n = 18: 15.29-15.30 / 17.03-17.04, 20: 15.97-16.02 /
+//                        20.14-20.18, 22: 21.75-21.78 / 23.53-23.54, 24:
+//                        29.51-29.54 / 26.56-26.60, 26: 36.29-36.36 /
+//                        30.33-30.34, 27: 38.37-38.41 / 32.23
+//   float, eigenvalues:  n = 25: 10.57-10.59 / 11.06-11.07, 28: 13.70-13.71 /
+//                        14.01-14.03, 30: 16.60 / 16.40, 33: 22.29-22.32 /
+//                        23.46-23.49, 36: 28.45 / 28.49-28.50
+//   float, vectors:      n = 25: 15.88-15.90 / 18.72, 28: 19.64-19.65 /
+//                        21.85-21.87, 30: 26.26-26.31 / 24.70-24.74, 33:
+//                        34.57 / 33.51-33.54, 36: 46.67-46.70 / 40.25-40.26
+// so double takes 32 lanes from n = 26 (was 28): with vectors 16 % faster
+// at n = 26-27, eigenvalues the same at n = 26 and 1 % faster at n = 27.
+// At n = 24 vectors would gain 10 % and eigenvalues lose 2.4 %; n = 24-25
+// keep 16. Float keeps its table: 32 lanes lose 2-5 % on the eigenvalues at
+// n = 25, 28 and 33.
 namespace detail {
 // Lanes from a table of the largest n for 2, 4, 8 and 16 lanes (32 beyond).
 inline int lanes_from_limits(int n, const int (&lim)[4]) {
@@ -193,7 +217,7 @@ inline int lanes_from_limits(int n, const int (&lim)[4]) {
 }  // namespace detail
 
 inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    static constexpr int real_d[4] = {9, 12, 19, 27}, real_s[4] = {11, 17, 24, 36};
+    static constexpr int real_d[4] = {9, 12, 19, 25}, real_s[4] = {11, 17, 24, 36};
     static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
