@@ -206,6 +206,21 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // At n = 24 vectors would gain 10 % and eigenvalues lose 2.4 %; n = 24-25
 // keep 16. Float keeps its table: 32 lanes lose 2-5 % on the eigenvalues at
 // n = 25, 28 and 33.
+// Complex double, same day and method (eigenvalues batch 100 000, vectors
+// 50 000, ms, 8 / 16 / 32 lanes, both rounds):
+//   eigenvalues: n = 14: 10.25-10.26 / 10.49-10.50 / 11.48-11.52, 16:
+//                15.59 / 15.78-15.83 / 16.97-16.98, 18: 22.22-22.24 /
+//                22.06-22.07 / 23.07-23.09, 20: 31.17-31.20 / 30.62-30.69 /
+//                31.66-31.72, 22: 41.80-41.83 / 41.19-41.21 / 41.57-41.66,
+//                24: 58.19-58.25 / 57.00-57.04 / 56.76-56.79
+//   vectors:     n = 14: 12.67-12.69 / 13.95-13.99 / 24.37-24.43, 16:
+//                20.80-20.85 / 21.13-21.15 / 30.05-30.09, 18: 32.76-32.79 /
+//                33.93-33.96 / 36.94-36.95, 20: 44.01-44.06 / 41.38-41.40 /
+//                43.80-43.82, 22: 115.1-115.2 / 99.38-99.49 / 85.06-85.08,
+//                24: 137.98-138.06 / 120.16-120.29 / 102.54-102.66
+// so complex double takes 16 lanes at n = 20-21 and 32 from n = 22 (was 8
+// to n = 24): with vectors 6 % faster at n = 20 and 26 % at n = 22-24, the
+// eigenvalues 1.7 % faster at n = 20, 0.5 % at 22 and 2.5 % at 24.
 namespace detail {
 // Lanes from a table of the largest n for 2, 4, 8 and 16 lanes (32 beyond).
 inline int lanes_from_limits(int n, const int (&lim)[4]) {
@@ -218,7 +233,7 @@ inline int lanes_from_limits(int n, const int (&lim)[4]) {
 
 inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
     static constexpr int real_d[4] = {9, 12, 19, 25}, real_s[4] = {11, 17, 24, 36};
-    static constexpr int cplx_d[4] = {10, 13, 24, 24}, cplx_s[4] = {11, 17, 25, 30};
+    static constexpr int cplx_d[4] = {10, 13, 19, 21}, cplx_s[4] = {11, 17, 25, 30};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
