@@ -221,6 +221,23 @@ inline constexpr long long cuda_geev_thread_chunk = 131072;
 // so complex double takes 16 lanes at n = 20-21 and 32 from n = 22 (was 8
 // to n = 24): with vectors 6 % faster at n = 20 and 26 % at n = 22-24, the
 // eigenvalues 1.7 % faster at n = 20, 0.5 % at 22 and 2.5 % at 24.
+// Complex float, same day and method (4 / 8 / 16 / 32 lanes, - not run):
+//   eigenvalues: n = 16: 5.79-5.81 / 5.68-5.70 / 5.83-5.84 / 6.77-6.78, 18:
+//                8.03-8.04 / 7.89 / 7.91-7.94 / 8.67-8.70, 20: - / 10.88-10.90
+//                / 11.05-11.08 / 11.80-11.82, 22: - / 15.22-15.25 /
+//                15.13-15.17 / 15.99-16.02, 25: - / 22.18-22.19 / 20.92-20.93
+//                / 21.70-21.72, 28: - / 30.67 / 28.38-28.39 / 28.89-28.90,
+//                30: - / 39.45-39.47 / 35.62-35.66 / 35.69-35.71
+//   vectors:     n = 16: 8.06-8.07 / 7.16-7.20 / 9.19 / 16.60-16.65, 18:
+//                12.72-12.74 / 11.84-11.85 / 12.74-12.80 / 20.37-20.38, 20: - /
+//                14.71-14.76 / 14.80-14.83 / 23.71-23.76, 22: - / 34.85-34.87 /
+//                29.67-29.71 / 27.80-27.87, 25: - / 36.26-36.29 / 32.98-33.07 /
+//                33.62-33.65, 28: - / 51.13-51.14 / 42.80-42.82 / 40.61-40.65,
+//                30: - / 75.73-75.78 / 61.02-61.04 / 60.47-60.53
+// so complex float takes 8 lanes from n = 16 (was 18) and 16 from n = 22
+// (was 26): at n = 16 eigenvalues 1.9 % and vectors 11 % faster, at
+// n = 22-25 eigenvalues 0.5-5.7 % and vectors 9-15 %. 32 lanes would make
+// vectors 5-6 % faster at n = 22 and 28 but cost the eigenvalues 2-6 %.
 namespace detail {
 // Lanes from a table of the largest n for 2, 4, 8 and 16 lanes (32 beyond).
 inline int lanes_from_limits(int n, const int (&lim)[4]) {
@@ -233,7 +250,7 @@ inline int lanes_from_limits(int n, const int (&lim)[4]) {
 
 inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) {
     static constexpr int real_d[4] = {9, 12, 19, 25}, real_s[4] = {11, 17, 24, 36};
-    static constexpr int cplx_d[4] = {10, 13, 19, 21}, cplx_s[4] = {11, 17, 25, 30};
+    static constexpr int cplx_d[4] = {10, 13, 19, 21}, cplx_s[4] = {11, 15, 21, 30};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
