@@ -267,8 +267,8 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
 // --memory device --vectors --reps 3 --cusolver-subset 0 --lapacke-subset 1
 // --check 10 --precision d|s|z|c --n ...`, batch 100 000 (complex 50 000),
 // ms of the whole call, two rounds alike to 0.5 %, 4 / 8 / 16 / 32 lanes
-// (- not run) [the choice; the previous lanes, those of cuda_geev_warp_lanes,
-// in brackets where they differ]:
+// (- not run) [the choice] (the previous lanes, those of
+// cuda_geev_warp_lanes, where they differ):
 //   double    n = 13: 6.19 / [5.62] / 5.94 / 7.23   14: 8.07 / [6.82] / 6.90 / 8.37
 //             16: 10.61 / (9.18) / [8.86] / 10.63   18: - / (15.81) / [15.13] / 15.49
 //             20: - / 17.23 / (16.06) / [15.93]     22: - / 24.17 / (22.35) / [21.66]
