@@ -289,10 +289,34 @@ inline int cuda_geev_warp_lanes(int n, bool is_complex, std::size_t real_bytes) 
 //             20: - / (15.29) / 14.98 / [14.74]     22: - / (35.61) / 35.17 / [34.85]
 //             25: - / (38.44) / 36.97 / [36.38]     28: - / 45.68 / (43.67) / [42.82]
 //             30: - / 64.83 / (62.18) / [61.01]
-// Below the sizes measured the table keeps cuda_geev_warp_lanes' lanes.
+// The smaller sizes, measured the same way on another H100 lease (batch
+// 200 000, complex 100 000, both rounds, 2 / 4 / 8 / 16 lanes):
+//   double    n = 3: [0.549-0.557] / 0.595 / 0.712-0.714 / 0.906-0.913
+//             5: [1.259-1.265] / 1.399-1.406 / 1.566-1.584 / 2.021-2.031
+//             7: (2.513-2.520) / [2.402-2.406] / 2.659-2.672 / 3.632-3.638
+//             9: (5.517-5.529) / [5.172-5.189] / 5.792-5.805 / 6.224-6.246
+//             10: 7.515-7.525 / [6.956-6.963] / 7.511-7.513 / 7.920-7.932
+//             11: 9.158-9.162 / [7.689] / 8.040-8.055 / 8.557-8.652
+//             12: 13.17-13.20 / [11.19-11.37] / 11.21-11.27 / 11.75-11.76
+//   float     n = 3: [0.405-0.426] / 0.431-0.433 / 0.515-0.518 / 0.666-0.667
+//             5: [0.893-0.905] / 0.988-0.999 / 1.090-1.093 / 1.375
+//             8: [1.977-1.990] / 1.973-1.993 / 2.121-2.140 / 2.784-2.786
+//             11: (4.690-4.704) / [4.407-4.422] / 4.967-4.980 / 5.319-5.335
+//             13: 7.647-7.658 / [6.730-6.752] / 6.740-6.754 / 7.207-7.220
+//             15: 12.16 / (10.10-10.11) / [9.548-9.617] / 10.20-10.23
+//   c. double n = 6: (2.636-2.663) / 2.588-2.611 / [2.581-2.593] / 2.700-2.715
+//             8: (7.620-7.629) / 7.471-7.502 / [7.309-7.349] / 7.425-7.447
+//             10: (14.81-14.82) / 14.35-14.38 / 14.16-14.19 / [14.03-14.04]
+//   c. float  n = 7: (1.281-1.288) / [1.204-1.206] / 1.211-1.216 / 1.311-1.320
+//             9: (3.013-3.019) / [2.850-2.859] / 2.853-2.865 / 2.848-2.850
+//             11: (8.218-8.249) / 7.947-7.958 / [7.874-7.897] / 7.885-7.932
+// so with vectors 4-6 % faster at double n = 7-9, float n = 11 and 15,
+// complex n = 7-11 (2 % at complex double n = 6). Where two counts tie
+// within the rounds, the smaller is kept (double n = 12, float n = 8 and
+// 13). Sizes between those measured take the lanes of a neighbour.
 inline int cuda_geev_vector_lanes(int n, bool is_complex, std::size_t real_bytes) {
-    static constexpr int real_d[4] = {9, 12, 14, 19}, real_s[4] = {11, 15, 21, 25};
-    static constexpr int cplx_d[4] = {10, 10, 10, 16}, cplx_s[4] = {11, 11, 11, 17};
+    static constexpr int real_d[4] = {6, 12, 14, 19}, real_s[4] = {8, 14, 21, 25};
+    static constexpr int cplx_d[4] = {5, 5, 9, 16}, cplx_s[4] = {6, 9, 11, 17};
     const bool d = real_bytes >= 8;
     return detail::lanes_from_limits(n, is_complex ? (d ? cplx_d : cplx_s) : (d ? real_d : real_s));
 }
