@@ -209,6 +209,7 @@ CoreCall<T> call_core(const std::vector<T> &a, int n, Job job, bool pass_unwante
   // for every T): an overrun is a heap-buffer-overflow under ASan. A team
   // gets gehd2's two-sided scratch where it takes that form, as the GPU's
   // 32-lane teams do.
+  static_assert(core::team_two_sided<OmpTeam>, "the tests' OpenMP team checks gehd2's two-sided form");
   const bool two_sided = p >= 1 && core::two_sided_gehd2<OmpTeam, C>;
   std::vector<unsigned char> mem(std::max<size_t>(1, core::GeevWork<C>::bytes(n, want_v, two_sided)));
   const core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, want_v, two_sided);

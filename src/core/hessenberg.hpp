@@ -7,11 +7,11 @@
 namespace batcheig::core {
 
 // True when gehd2 run by a Team on entries of type T takes the two-sided
-// form (given its scratch): teams that say so (core/team.hpp), real types.
+// form (given its scratch): teams that say so (core::team_two_sided), real types.
 // (In complex double the GPU's reduction launch spilled with it and was
 // 1-2 % slower.)
 template <class Team, class T>
-inline constexpr bool two_sided_gehd2 = Team::two_sided && !is_complex<T>;
+inline constexpr bool two_sided_gehd2 = team_two_sided<Team> && !is_complex<T>;
 
 namespace detail {
 // Reflector i of gehd2, which annihilates a(i+2:ihi, i): v = (1, a(i+2:ihi,

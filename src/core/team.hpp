@@ -25,14 +25,19 @@
 
 namespace batcheig::core {
 
+// team_two_sided<Team>: gehd2 run by this team applies each reflector
+// from both sides at once (core/hessenberg.hpp) when given the scratch for
+// it. False unless a backend specializes it for its team type, where it was
+// measured to pay: the CUDA warp teams from a tuned lane count on
+// (cuda/geev/geev_team.cuh), and the tests' OpenMP team, which checks it.
+template <class Team>
+inline constexpr bool team_two_sided = false;
+
 struct SerialTeam {
     static constexpr bool serial = true;
     // wide: the team's reductions take several shuffle levels, so that
     // a vote that spares some of them pays (team_nrm2, team_abs_at_iamax).
     static constexpr bool wide = false;
-    // two_sided: gehd2 applies each reflector from both sides at once
-    // (core/hessenberg.hpp) when given the scratch for it.
-    static constexpr bool two_sided = false;
     BATCHEIG_HD index_t rank() const { return 0; }
     BATCHEIG_HD index_t size() const { return 1; }
     // The first index >= lo that this member owns (indices are owned

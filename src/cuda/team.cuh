@@ -6,7 +6,6 @@
 #include <cstdint>
 
 #include "core/types.hpp"
-#include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
 
@@ -24,7 +23,6 @@ struct WarpTeam {
     // shuffle levels they spare: the warp variant was 3-7 % slower at
     // double n = 5-10 on an H100; from 8 lanes on it gains, 2.4 % at n = 30.)
     static constexpr bool wide = P >= 8;
-    static constexpr bool two_sided = P >= plan::tuning::cuda_geev_two_sided_min_lanes;
     unsigned mask;  // the team's lanes within the warp
     int lane;       // 0..P-1
 
@@ -68,7 +66,6 @@ struct WarpTeam {
 struct BlockTeam {
     static constexpr bool serial = false;
     static constexpr bool wide = true;
-    static constexpr bool two_sided = false;  // not measured with a block per matrix
     unsigned long long *scratch;  // shared, one slot per warp
 
     __device__ index_t rank() const { return threadIdx.x; }

@@ -73,6 +73,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/team.hpp"
 #include "core/types.hpp"
 
 namespace bt {
@@ -166,7 +167,6 @@ class OmpTeam {
   // The vote paths of the core routines run here too, so the tests check
   // their collectives.
   static constexpr bool wide = true;
-  static constexpr bool two_sided = true;
 
   explicit OmpTeam(OmpTeamShared &s) : s_(&s), rank_(omp_get_thread_num()), p_(s.p_) {}
 
@@ -270,5 +270,11 @@ class OmpTeam {
 };
 
 }  // namespace bt
+
+// The OpenMP team runs gehd2's two-sided form, so the tests check it.
+namespace batcheig::core {
+template <>
+inline constexpr bool team_two_sided<bt::OmpTeam> = true;
+}  // namespace batcheig::core
 
 #endif  // BATCHEIG_TESTS_SUPPORT_OMP_TEAM_HPP

@@ -21,6 +21,14 @@
 #include "cuda/team.cuh"
 #include "plan/tuning.hpp"
 
+namespace batcheig::core {
+// gehd2's two-sided form for the warp teams of
+// plan::tuning::cuda_geev_two_sided_min_lanes lanes or more (a block per
+// matrix keeps the one-sided form: not measured there).
+template <int P>
+inline constexpr bool team_two_sided<cuda::WarpTeam<P>> = P >= plan::tuning::cuda_geev_two_sided_min_lanes;
+}  // namespace batcheig::core
+
 namespace batcheig::cuda {
 
 // Lanes per matrix of the warp variant.
