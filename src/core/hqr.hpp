@@ -552,9 +552,23 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             const R v2 = v[1], t2 = t1 * v2;
             const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
             // Rows kk..kk+nr-1, one column per member.
-            BATCHEIG_NO_UNROLL
-            for (index_t j = tm.first(kk); j <= i2; j += tm.size())
-                detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
+            if constexpr (first) {
+                // h(kk+2, kk), two rows below the diagonal, is zero before the
+                // sweep (in memory it may hold an earlier sweep's bulge: see
+                // the previous bulge's column below).
+                BATCHEIG_NO_UNROLL
+                for (index_t j = tm.first(kk); j <= i2; j += tm.size()) {
+                    R x0 = h(kk, j), x1 = h(kk + 1, j), x2 = j == kk ? R(0) : h(kk + 2, j);
+                    detail::reflect3(nr, x0, x1, x2, v2, v3, t1, t2, t3);
+                    h(kk, j) = x0;
+                    h(kk + 1, j) = x1;
+                    h(kk + 2, j) = x2;
+                }
+            } else {
+                BATCHEIG_NO_UNROLL
+                for (index_t j = tm.first(kk); j <= i2; j += tm.size())
+                    detail::reflect_rows(h, kk, j, nr, v2, v3, t1, t2, t3);
+            }
             tm.sync();
             // Columns kk..kk+nr-1 of h and z, one row per member. Column kk-1
             // (the previous bulge), which nobody reads in this phase, is written
@@ -573,8 +587,16 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 if constexpr (nr == 3) {
                     const auto c2 = next_col(h, c1, kk + 1);
                     BATCHEIG_NO_UNROLL
-                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
-                        detail::reflect3(nr, c0[j], c1[j], c2[j], v2, v3, t1, t2, t3);
+                    for (index_t j = tm.first(i1); j <= jend; j += tm.size()) {
+                        // Row kk+3 is zero in columns kk and kk+1 (in memory it
+                        // may hold an earlier sweep's bulge).
+                        const bool below = j == kk + 3;
+                        R x0 = below ? R(0) : c0[j], x1 = below ? R(0) : c1[j], x2 = c2[j];
+                        detail::reflect3(nr, x0, x1, x2, v2, v3, t1, t2, t3);
+                        c0[j] = x0;
+                        c1[j] = x1;
+                        c2[j] = x2;
+                    }
                 } else {
                     R unused = R(0);
                     BATCHEIG_NO_UNROLL
@@ -586,12 +608,21 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                         detail::reflect_cols(z, j, kk, nr, v2, v3, t1, t2, t3);
             }
             if constexpr (!first) {
-                // The previous bulge's column, rows kk..kk+nr-1 (kk+2 < i when
-                // nr = 3), an entry per member.
-                const index_t r = tm.rank();
-                if (r < nr) cp[kk + r] = r == 0 ? v[0] : R(0);
-                if (tm.size() < nr)  // teams of one or two
-                    for (index_t rr = r + tm.size(); rr < nr; rr += tm.size()) cp[kk + rr] = R(0);
+                // The previous bulge's column: beta into row kk, and zeros
+                // into rows kk+1..kk+nr-1 (kk+2 < i when nr = 3), an entry
+                // per member. Without the Schur form or vectors the zeros are
+                // not stored: the entries two and three rows below the
+                // diagonal then keep old bulges, and the two places that read
+                // them as zeros (the first step's pass over the rows, and row
+                // kk+3 in the pass over the columns) take them as zeros.
+                if (wantt || wantz) {
+                    const index_t r = tm.rank();
+                    if (r < nr) cp[kk + r] = r == 0 ? v[0] : R(0);
+                    if (tm.size() < nr)  // teams of one or two
+                        for (index_t rr = r + tm.size(); rr < nr; rr += tm.size()) cp[kk + rr] = R(0);
+                } else if (tm.leader()) {
+                    cp[kk] = v[0];
+                }
             } else if (m > l && tm.leader()) {
                 // Use the following instead of h(k,k-1) = -h(k,k-1) to avoid
                 // a bug when v[1] and v[2] underflow.
