@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -106,6 +108,13 @@ void Report::add(const CaseResult &r) {
     const double t0 = have_t0 ? r.m[0].median_s : 0.0;
     if (groups_++ > 0 && r.m.size() > 1) std::printf("\n");  // one block of rows per size
     for (const Measurement &x : r.m) {
+        if (x.status.empty() && (x.accuracy >= 0 || std::isnan(x.accuracy))) {
+            const double a = std::isnan(x.accuracy) ? std::numeric_limits<double>::infinity() : x.accuracy;
+            if (worst_accuracy_row_.empty() || a > worst_accuracy_) {
+                worst_accuracy_ = a;
+                worst_accuracy_row_ = "n=" + std::to_string(r.n) + " " + x.impl;
+            }
+        }
         const long long timed = x.timed > 0 ? x.timed : r.batch;
         std::string note = x.note;
         if (x.status.empty() && timed < r.batch)

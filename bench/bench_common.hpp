@@ -26,6 +26,7 @@ struct Options {
     int reps = 3;                     // timed repetitions, median reported (--reps / --repeat)
     long long warmup = 10000;         // matrices in the untimed warm-up call of each implementation
     int check = 50;                   // matrices in the accuracy sample
+    double max_acc_ratio = -1;        // --max-acc-ratio: fail (exit 3) above it (< 0: off)
     std::string csv;                  // CSV output file (empty: none)
     std::string backend = "host";     // batcheig backend: host, cuda, auto
     bool backend_given = false;       // --backend was on the command line
@@ -160,12 +161,18 @@ public:
     ~Report();
     void begin(const std::string &title, const std::vector<std::string> &impls);
     void add(const CaseResult &r);
+    // Worst accuracy ratio of the rows so far (NaN counts as infinity; 0
+    // when no row had one), and the row that had it ("n=.. impl").
+    double worst_accuracy() const { return worst_accuracy_; }
+    const std::string &worst_accuracy_row() const { return worst_accuracy_row_; }
 
 private:
     const Options &opt_;
     std::FILE *csv_ = nullptr;
     int name_width_ = 14;
     int groups_ = 0;  // sizes printed since begin()
+    double worst_accuracy_ = 0;
+    std::string worst_accuracy_row_;
 };
 
 // Machine description for the report header ("model name" from /proc/cpuinfo).

@@ -80,6 +80,14 @@ public:
 template <class T>
 std::unique_ptr<GeevImpl<T>> make_geev_batcheig(const Options &opt, const std::string &name = "batcheig");
 template <class T> std::unique_ptr<GeevImpl<T>> make_geev_lapacke_omp(const Options &opt);  // anchor
+
+// The accuracy reference of one matrix (geev_lapacke_omp.cpp): LAPACKE ?geev
+// with left and right eigenvectors on a copy of the n x n matrix A (leading
+// dimension lda). mu: its eigenvalues; kappa: their first-order condition
+// numbers 1 / |y_j^H x_j| (unit left and right vectors as LAPACK normalizes
+// them; infinity where y_j^H x_j = 0). Returns LAPACKE's info.
+template <class T>
+int geev_reference(const T *A, int n, int lda, std::vector<std::complex<double>> &mu, std::vector<double> &kappa);
 #if BATCHEIG_HAVE_CUDA
 template <class T> std::unique_ptr<GeevImpl<T>> make_geev_batcheig_device(const Options &opt);  // device arrays
 template <class T> std::unique_ptr<GeevImpl<T>> make_geev_cusolver(const Options &opt);         // anchor

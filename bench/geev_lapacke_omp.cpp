@@ -124,6 +124,78 @@ private:
 
 }  // namespace
 
+namespace {
+lapack_int geev_lr(int n, float *A, std::complex<double> *mu, float *VL, float *VR) {
+    std::vector<float> wr(n), wi(n);
+    const lapack_int info = LAPACKE_sgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, wr.data(), wi.data(), VL, n, VR, n);
+    for (int j = 0; j < n; ++j) mu[j] = {wr[j], wi[j]};
+    return info;
+}
+lapack_int geev_lr(int n, double *A, std::complex<double> *mu, double *VL, double *VR) {
+    std::vector<double> wr(n), wi(n);
+    const lapack_int info = LAPACKE_dgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, wr.data(), wi.data(), VL, n, VR, n);
+    for (int j = 0; j < n; ++j) mu[j] = {wr[j], wi[j]};
+    return info;
+}
+lapack_int geev_lr(int n, std::complex<float> *A, std::complex<double> *mu, std::complex<float> *VL,
+                   std::complex<float> *VR) {
+    std::vector<std::complex<float>> w(n);
+    const lapack_int info = LAPACKE_cgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, w.data(), VL, n, VR, n);
+    for (int j = 0; j < n; ++j) mu[j] = {w[j].real(), w[j].imag()};
+    return info;
+}
+lapack_int geev_lr(int n, std::complex<double> *A, std::complex<double> *mu, std::complex<double> *VL,
+                   std::complex<double> *VR) {
+    std::vector<std::complex<double>> w(n);
+    const lapack_int info = LAPACKE_zgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, w.data(), VL, n, VR, n);
+    for (int j = 0; j < n; ++j) mu[j] = w[j];
+    return info;
+}
+
+// Entry i of eigenvector j, in double. Real types: LAPACK stores a complex
+// pair (wi[j] > 0, wi[j+1] < 0) as the real and imaginary parts in columns j
+// and j+1, the vector of j+1 being the conjugate of j's.
+template <class T>
+std::complex<double> vector_entry(const std::vector<T> &V, const std::vector<std::complex<double>> &mu, int n, int i,
+                                  int j) {
+    if constexpr (scalar_traits<T>::is_complex) {
+        const T x = V[(size_t)j * n + i];
+        return {(double)x.real(), (double)x.imag()};
+    } else {
+        if (mu[j].imag() == 0) return {(double)V[(size_t)j * n + i], 0.0};
+        const bool first = mu[j].imag() > 0;
+        const int c = first ? j : j - 1;
+        const double re = V[(size_t)c * n + i], im = V[(size_t)(c + 1) * n + i];
+        return {re, first ? im : -im};
+    }
+}
+}  // namespace
+
+template <class T>
+int geev_reference(const T *A, int n, int lda, std::vector<std::complex<double>> &mu, std::vector<double> &kappa) {
+    std::vector<T> a((size_t)n * n), VL((size_t)n * n), VR((size_t)n * n);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) a[(size_t)j * n + i] = A[(size_t)j * lda + i];
+    mu.assign(n, 0.0);
+    kappa.assign(n, std::numeric_limits<double>::infinity());
+    const lapack_int info = geev_lr(n, a.data(), mu.data(), VL.data(), VR.data());
+    if (info != 0) return (int)info;
+    for (int j = 0; j < n; ++j) {
+        std::complex<double> s = 0;
+        for (int i = 0; i < n; ++i) s += std::conj(vector_entry(VL, mu, n, i, j)) * vector_entry(VR, mu, n, i, j);
+        if (std::abs(s) > 0) kappa[j] = 1.0 / std::abs(s);
+    }
+    return 0;
+}
+template int geev_reference<float>(const float *, int, int, std::vector<std::complex<double>> &,
+                                   std::vector<double> &);
+template int geev_reference<double>(const double *, int, int, std::vector<std::complex<double>> &,
+                                    std::vector<double> &);
+template int geev_reference<std::complex<float>>(const std::complex<float> *, int, int,
+                                                 std::vector<std::complex<double>> &, std::vector<double> &);
+template int geev_reference<std::complex<double>>(const std::complex<double> *, int, int,
+                                                  std::vector<std::complex<double>> &, std::vector<double> &);
+
 template <class T> std::unique_ptr<GeevImpl<T>> make_geev_lapacke_omp(const Options &opt) {
     return std::make_unique<GeevLapackeOmp<T>>(opt.lapacke_subset);
 }

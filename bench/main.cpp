@@ -40,6 +40,8 @@ void usage(const char *prog) {
         "  --warmup N        matrices in each host implementation's untimed warm-up call (default 10000;\n"
         "                    GPU implementations warm up on all the matrices they time)\n"
         "  --check K         matrices in the accuracy sample (default 50)\n"
+        "  --max-acc-ratio R exit with status 3 when a row's acc.ratio exceeds R or is NaN (default:\n"
+        "                    no limit; the tests' thresholds: geev 20, syevj 60)\n"
         "  --backend B       batcheig backend: host (default), auto, cuda (without a usable CUDA device:\n"
         "                    a note, and the host backend)\n"
         "  --seed S          random seed (default 12345)\n"
@@ -154,6 +156,14 @@ int main(int argc, char **argv) try {
         else if (a == "--cusolver-subset") opt.cusolver_subset = std::atoll(value().c_str());
         else if (a == "--lapacke-subset") opt.lapacke_subset = std::atoll(value().c_str());
         else if (a == "--algorithm") opt.algorithm = parse_algorithm(value());
+        else if (a == "--max-acc-ratio") {
+            const std::string v = value();
+            char *end = nullptr;
+            const double x = std::strtod(v.c_str(), &end);
+            if (v.empty() || !end || *end != '\0' || !(x >= 0))
+                throw std::runtime_error("--max-acc-ratio must be a non-negative number");
+            opt.max_acc_ratio = x;
+        }
         else if (a == "--seed") opt.seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (a == "--csv") opt.csv = value();
         else if (!a.empty() && a[0] != '-') opt.workload = a;
@@ -190,12 +200,19 @@ int main(int argc, char **argv) try {
                 "same matrices (copies untimed); time = median (ms on screen, s in the CSV); host implementations: "
                 "wall clock around the call;\n"
                 "speedup = time(row) / time(batcheig row), i.e. how many times faster batcheig is than that anchor; "
-                "acc.ratio = max |lambda_impl - lambda_lapacke| / (||A||_1 u) over %d sampled matrices after "
-                "pairing (geev; syevj: sorted)\n",
+                "acc.ratio over %d sampled matrices: geev max |lambda_impl - mu_j| / (n u ||A|| max(kappa_j, 1)) "
+                "after pairing, mu_j and its condition number kappa_j from LAPACKE ?geev with left and right "
+                "vectors (the tests' eigenvalue ratio, threshold 20); syevj max |lambda_impl - lambda_lapacke| / "
+                "(||A||_1 u), both sorted\n",
                 opt.reps, opt.check);
 
     bench::Report report(opt);
     wl->run(opt, report);
+    if (opt.max_acc_ratio >= 0 && report.worst_accuracy() > opt.max_acc_ratio) {
+        std::fprintf(stderr, "batcheig_bench: acc.ratio %g (%s) exceeds --max-acc-ratio %g\n", report.worst_accuracy(),
+                     report.worst_accuracy_row().c_str(), opt.max_acc_ratio);
+        return 3;
+    }
     return 0;
 } catch (const std::exception &e) {
     std::fprintf(stderr, "batcheig_bench: error: %s\n", e.what());
