@@ -1,11 +1,14 @@
 // Backend parameterisation and RAII guards for handles and params.
 //
-// Every numerical test runs once per backend in backends_under_test(). The
-// default is the host backend only. Set BATCHEIG_TEST_BACKENDS to a comma
-// list ("host,cuda") to add the CUDA backend: run_geev() passes host arrays,
-// which the CUDA backend accepts (it streams host batches through the GPU,
-// DESIGN.md section 2); a device-pointer mode is future work and belongs in
-// run_geev(). A CUDA handle that cannot be created (NOT_SUPPORTED: not
+// Every numerical test runs once per backend in backends_under_test()
+// (DESIGN.md section 5: on both backends where present). By default: the
+// host backend, and the CUDA backend when a CUDA handle can be created here
+// (compiled in and a usable GPU). BATCHEIG_TEST_BACKENDS, a comma list
+// ("host", "cuda", "host,cuda"), chooses instead. run_geev() passes host
+// arrays, which the CUDA backend accepts (it streams host batches through
+// the GPU, DESIGN.md section 2); device arrays are tested against host
+// arrays in test_geev_cuda and test_streaming_cuda. A CUDA backend named in
+// BATCHEIG_TEST_BACKENDS that cannot be created (NOT_SUPPORTED: not
 // compiled in, or no GPU) makes the test report "skipped", never "passed".
 #ifndef BATCHEIG_TESTS_SUPPORT_BACKEND_HPP
 #define BATCHEIG_TESTS_SUPPORT_BACKEND_HPP
@@ -29,9 +32,23 @@ inline const char *backend_name(batcheigBackend_t b) {
   return "?";
 }
 
+/// Whether a CUDA handle can be created in this process (probed once).
+inline bool cuda_backend_available() {
+  static const bool available = [] {
+    batcheigHandle_t h = nullptr;
+    if (batcheigCreateWithBackend(&h, BATCHEIG_BACKEND_CUDA) != BATCHEIG_STATUS_SUCCESS) return false;
+    batcheigDestroy(h);
+    return true;
+  }();
+  return available;
+}
+
 inline std::vector<batcheigBackend_t> backends_under_test() {
   const char *env = std::getenv("BATCHEIG_TEST_BACKENDS");
-  if (env == nullptr || *env == '\0') return {BATCHEIG_BACKEND_HOST};
+  if (env == nullptr || *env == '\0') {
+    if (cuda_backend_available()) return {BATCHEIG_BACKEND_HOST, BATCHEIG_BACKEND_CUDA};
+    return {BATCHEIG_BACKEND_HOST};
+  }
   std::vector<batcheigBackend_t> out;
   const std::string s(env);
   size_t pos = 0;
