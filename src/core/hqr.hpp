@@ -439,6 +439,20 @@ BATCHEIG_HD_OUTLINED void split_off_2x2_outlined(const Team &tm, bool wantt, boo
 }
 }  // namespace detail
 
+namespace detail {
+// Whether lahqr_real without the Schur form or vectors leaves the zeros
+// behind each bulge unstored and reads them as zeros instead. Same results
+// either way. On the GPU it saves the stores (double, 200 000 matrices on
+// an H200: n = 12 / 20 / 30 0.9 / 1.5 / 2.5 % faster; docs/performance.md,
+// session 43); on the host the selects in the pass over the columns cost
+// more than the stores (double n = 20 / 30 about 8 % slower on two cores).
+#if defined(__CUDA_ARCH__)
+inline constexpr bool kImplicitBulgeZeros = true;
+#else
+inline constexpr bool kImplicitBulgeZeros = false;
+#endif
+}  // namespace detail
+
 // Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
 // columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
 // (Four shifts in one five-row bulge took 36-42 % fewer chase steps but
@@ -552,7 +566,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             const R v2 = v[1], t2 = t1 * v2;
             const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
             // Rows kk..kk+nr-1, one column per member.
-            if constexpr (first) {
+            if constexpr (first && detail::kImplicitBulgeZeros) {
                 // h(kk+2, kk), two rows below the diagonal, is zero before the
                 // sweep (in memory it may hold an earlier sweep's bulge: see
                 // the previous bulge's column below).
@@ -584,7 +598,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                     detail::reflect_cols_hz(h, j >= i1 && j <= jend, z, j >= iloz && j <= ihiz, j, kk, nr, v2, v3, t1,
                                             t2, t3);
             } else {
-                if constexpr (nr == 3) {
+                if constexpr (nr == 3 && detail::kImplicitBulgeZeros) {
                     const auto c2 = next_col(h, c1, kk + 1);
                     BATCHEIG_NO_UNROLL
                     for (index_t j = tm.first(i1); j <= jend; j += tm.size()) {
@@ -597,6 +611,11 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                         c1[j] = x1;
                         c2[j] = x2;
                     }
+                } else if constexpr (nr == 3) {
+                    const auto c2 = next_col(h, c1, kk + 1);
+                    BATCHEIG_NO_UNROLL
+                    for (index_t j = tm.first(i1); j <= jend; j += tm.size())
+                        detail::reflect3(nr, c0[j], c1[j], c2[j], v2, v3, t1, t2, t3);
                 } else {
                     R unused = R(0);
                     BATCHEIG_NO_UNROLL
@@ -610,12 +629,13 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             if constexpr (!first) {
                 // The previous bulge's column: beta into row kk, and zeros
                 // into rows kk+1..kk+nr-1 (kk+2 < i when nr = 3), an entry
-                // per member. Without the Schur form or vectors the zeros are
-                // not stored: the entries two and three rows below the
-                // diagonal then keep old bulges, and the two places that read
-                // them as zeros (the first step's pass over the rows, and row
-                // kk+3 in the pass over the columns) take them as zeros.
-                if (wantt || wantz) {
+                // per member. On the GPU, without the Schur form or vectors,
+                // the zeros are not stored (kImplicitBulgeZeros): the entries
+                // two and three rows below the diagonal then keep old bulges,
+                // and the two places that read them as zeros (the first
+                // step's pass over the rows, and row kk+3 in the pass over
+                // the columns) take them as zeros.
+                if (wantt || wantz || !detail::kImplicitBulgeZeros) {
                     const index_t r = tm.rank();
                     if (r < nr) cp[kk + r] = r == 0 ? v[0] : R(0);
                     if (tm.size() < nr)  // teams of one or two
