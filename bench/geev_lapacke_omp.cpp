@@ -24,22 +24,23 @@ namespace bench {
 namespace {
 
 // One overload per precision with the same shape: w1 = wr or W, w2 = wi or unused.
-lapack_int geev_work(char jobvr, int n, float *A, int lda, float *w1, float *w2, float *VR, int ldvr, float *work,
-                     lapack_int lwork, float *) {
-    return LAPACKE_sgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, work, lwork);
+lapack_int geev_work(char jobvl, char jobvr, int n, float *A, int lda, float *w1, float *w2, float *VL, int ldvl,
+                     float *VR, int ldvr, float *work, lapack_int lwork, float *) {
+    return LAPACKE_sgeev_work(LAPACK_COL_MAJOR, jobvl, jobvr, n, A, lda, w1, w2, VL, ldvl, VR, ldvr, work, lwork);
 }
-lapack_int geev_work(char jobvr, int n, double *A, int lda, double *w1, double *w2, double *VR, int ldvr,
-                     double *work, lapack_int lwork, double *) {
-    return LAPACKE_dgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, w2, nullptr, 1, VR, ldvr, work, lwork);
+lapack_int geev_work(char jobvl, char jobvr, int n, double *A, int lda, double *w1, double *w2, double *VL, int ldvl,
+                     double *VR, int ldvr, double *work, lapack_int lwork, double *) {
+    return LAPACKE_dgeev_work(LAPACK_COL_MAJOR, jobvl, jobvr, n, A, lda, w1, w2, VL, ldvl, VR, ldvr, work, lwork);
 }
-lapack_int geev_work(char jobvr, int n, std::complex<float> *A, int lda, std::complex<float> *w1, float *,
-                     std::complex<float> *VR, int ldvr, std::complex<float> *work, lapack_int lwork, float *rwork) {
-    return LAPACKE_cgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, nullptr, 1, VR, ldvr, work, lwork, rwork);
+lapack_int geev_work(char jobvl, char jobvr, int n, std::complex<float> *A, int lda, std::complex<float> *w1, float *,
+                     std::complex<float> *VL, int ldvl, std::complex<float> *VR, int ldvr, std::complex<float> *work,
+                     lapack_int lwork, float *rwork) {
+    return LAPACKE_cgeev_work(LAPACK_COL_MAJOR, jobvl, jobvr, n, A, lda, w1, VL, ldvl, VR, ldvr, work, lwork, rwork);
 }
-lapack_int geev_work(char jobvr, int n, std::complex<double> *A, int lda, std::complex<double> *w1, double *,
-                     std::complex<double> *VR, int ldvr, std::complex<double> *work, lapack_int lwork,
-                     double *rwork) {
-    return LAPACKE_zgeev_work(LAPACK_COL_MAJOR, 'N', jobvr, n, A, lda, w1, nullptr, 1, VR, ldvr, work, lwork, rwork);
+lapack_int geev_work(char jobvl, char jobvr, int n, std::complex<double> *A, int lda, std::complex<double> *w1,
+                     double *, std::complex<double> *VL, int ldvl, std::complex<double> *VR, int ldvr,
+                     std::complex<double> *work, lapack_int lwork, double *rwork) {
+    return LAPACKE_zgeev_work(LAPACK_COL_MAJOR, jobvl, jobvr, n, A, lda, w1, VL, ldvl, VR, ldvr, work, lwork, rwork);
 }
 
 template <class T> class GeevLapackeOmp final : public GeevImpl<T> {
@@ -67,7 +68,7 @@ public:
         std::vector<T> a((size_t)p.lda * p.n + 1), w(p.n + 1), v(p.vectors ? (size_t)p.n * p.n : 1);
         std::vector<R> wi(p.n + 1), rw(2 * (size_t)p.n + 1);
         T query{};
-        const lapack_int q = geev_work(jobvr_, p.n, a.data(), p.lda, w.data(), wi.data(), v.data(),
+        const lapack_int q = geev_work('N', jobvr_, p.n, a.data(), p.lda, w.data(), wi.data(), nullptr, 1, v.data(),
                                        p.vectors ? p.n : 1, &query, -1, rw.data());
         if (q != 0) throw std::runtime_error("LAPACKE geev workspace query failed");
         lwork_ = std::max<lapack_int>(1, (lapack_int)std::real(query));
@@ -88,9 +89,10 @@ public:
 #pragma omp parallel for schedule(dynamic, 16)
         for (long long b = 0; b < count; ++b) {
             const int t = omp_get_thread_num();
-            info[b] = (int)geev_work(jobvr_, n, A + (size_t)b * lda * n, lda, w1 + (size_t)b * n,
-                                     w2 ? w2 + (size_t)b * n : nullptr, vr ? vr + (size_t)b * n * n : nullptr, ldvr,
-                                     work_[t].data(), lwork_, rwork_[t].data());
+            info[b] = (int)geev_work('N', jobvr_, n, A + (size_t)b * lda * n, lda, w1 + (size_t)b * n,
+                                     w2 ? w2 + (size_t)b * n : nullptr, nullptr, 1,
+                                     vr ? vr + (size_t)b * n * n : nullptr, ldvr, work_[t].data(), lwork_,
+                                     rwork_[t].data());
         }
     }
 
@@ -122,36 +124,6 @@ private:
     std::vector<std::vector<R>> rwork_;
 };
 
-}  // namespace
-
-namespace {
-lapack_int geev_lr(int n, float *A, std::complex<double> *mu, float *VL, float *VR) {
-    std::vector<float> wr(n), wi(n);
-    const lapack_int info = LAPACKE_sgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, wr.data(), wi.data(), VL, n, VR, n);
-    for (int j = 0; j < n; ++j) mu[j] = {wr[j], wi[j]};
-    return info;
-}
-lapack_int geev_lr(int n, double *A, std::complex<double> *mu, double *VL, double *VR) {
-    std::vector<double> wr(n), wi(n);
-    const lapack_int info = LAPACKE_dgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, wr.data(), wi.data(), VL, n, VR, n);
-    for (int j = 0; j < n; ++j) mu[j] = {wr[j], wi[j]};
-    return info;
-}
-lapack_int geev_lr(int n, std::complex<float> *A, std::complex<double> *mu, std::complex<float> *VL,
-                   std::complex<float> *VR) {
-    std::vector<std::complex<float>> w(n);
-    const lapack_int info = LAPACKE_cgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, w.data(), VL, n, VR, n);
-    for (int j = 0; j < n; ++j) mu[j] = {w[j].real(), w[j].imag()};
-    return info;
-}
-lapack_int geev_lr(int n, std::complex<double> *A, std::complex<double> *mu, std::complex<double> *VL,
-                   std::complex<double> *VR) {
-    std::vector<std::complex<double>> w(n);
-    const lapack_int info = LAPACKE_zgeev(LAPACK_COL_MAJOR, 'V', 'V', n, A, n, w.data(), VL, n, VR, n);
-    for (int j = 0; j < n; ++j) mu[j] = w[j];
-    return info;
-}
-
 // Entry i of eigenvector j, in double. Real types: LAPACK stores a complex
 // pair (wi[j] > 0, wi[j+1] < 0) as the real and imaginary parts in columns j
 // and j+1, the vector of j+1 being the conjugate of j's.
@@ -169,17 +141,30 @@ std::complex<double> vector_entry(const std::vector<T> &V, const std::vector<std
         return {re, first ? im : -im};
     }
 }
+
 }  // namespace
 
 template <class T>
 int geev_reference(const T *A, int n, int lda, std::vector<std::complex<double>> &mu, std::vector<double> &kappa) {
-    std::vector<T> a((size_t)n * n), VL((size_t)n * n), VR((size_t)n * n);
+    using R = typename scalar_traits<T>::real;
+    std::vector<T> a((size_t)n * n), VL((size_t)n * n), VR((size_t)n * n), w(n);
+    std::vector<R> wi(n), rw(2 * (size_t)n + 1);
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i) a[(size_t)j * n + i] = A[(size_t)j * lda + i];
     mu.assign(n, 0.0);
     kappa.assign(n, std::numeric_limits<double>::infinity());
-    const lapack_int info = geev_lr(n, a.data(), mu.data(), VL.data(), VR.data());
+    T query{};
+    lapack_int info = geev_work('V', 'V', n, a.data(), n, w.data(), wi.data(), VL.data(), n, VR.data(), n, &query,
+                                -1, rw.data());
     if (info != 0) return (int)info;
+    std::vector<T> work(std::max<lapack_int>(1, (lapack_int)std::real(query)));
+    info = geev_work('V', 'V', n, a.data(), n, w.data(), wi.data(), VL.data(), n, VR.data(), n, work.data(),
+                     (lapack_int)work.size(), rw.data());
+    if (info != 0) return (int)info;
+    for (int j = 0; j < n; ++j) {
+        if constexpr (scalar_traits<T>::is_complex) mu[j] = {(double)w[j].real(), (double)w[j].imag()};
+        else mu[j] = {(double)w[j], (double)wi[j]};
+    }
     for (int j = 0; j < n; ++j) {
         std::complex<double> s = 0;
         for (int i = 0; i < n; ++i) s += std::conj(vector_entry(VL, mu, n, i, j)) * vector_entry(VR, mu, n, i, j);

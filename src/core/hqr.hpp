@@ -437,9 +437,7 @@ BATCHEIG_HD_OUTLINED void split_off_2x2_outlined(const Team &tm, bool wantt, boo
                                                  index_t i1, index_t i2, index_t iloz, index_t ihiz, V wr, V wi) {
     split_off_2x2(tm, wantt, wantz, h, z, i, i1, i2, iloz, ihiz, wr, wi);
 }
-}  // namespace detail
 
-namespace detail {
 // Whether lahqr_real without the Schur form or vectors leaves the zeros
 // behind each bulge unstored and reads them as zeros instead. Same results
 // either way. On the GPU it saves the stores (double, 200 000 matrices on
@@ -612,6 +610,8 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                         c2[j] = x2;
                     }
                 } else if constexpr (nr == 3) {
+                    // (In place: the host compiles this form to faster code
+                    // than the loads and stores above.)
                     const auto c2 = next_col(h, c1, kk + 1);
                     BATCHEIG_NO_UNROLL
                     for (index_t j = tm.first(i1); j <= jend; j += tm.size())
