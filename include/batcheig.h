@@ -448,8 +448,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   thread block per matrix, the pairs of a step on its warps.
  * - ::BATCHEIG_ALG_JACOBI_CUDA_LANE (CUDA backend, n <= 128,
  *   ::BATCHEIG_STATUS_NOT_SUPPORTED beyond): the one-sided method with
- *   blocks of one column (same tolerance floor up to n = 64, twice it,
- *   max(tol, 8 sqrt(n) u), beyond), the two columns of a
+ *   blocks of one column (same tolerance floor; twice it,
+ *   max(tol, 8 sqrt(n) u), in the Gram form below), the two columns of a
  *   round-robin pair in the registers of one lane (or of the 2-8 lanes
  *   that split their rows), with their columns of A Q and Q; A_k is the
  *   Hermitian part of Q^H (A Q) (its other part is rounding that no

@@ -292,7 +292,7 @@ TEMPLATE_TEST_CASE("syevj: max sweeps = 1 flags exactly the matrices whose resid
         opt.params = p;
         const SyevjRun<T> r = run_syevj<T>(h, ptrs(mats), n, opt);
         REQUIRE(r.status == BATCHEIG_STATUS_SUCCESS);
-        const double tol = syevj_effective_tol<R>(0.0, n, alg);
+        const double tol = syevj_effective_tol<T>(0.0, n, alg);
         int not_converged = 0;
         for (int b = 0; b < count; ++b) {
           INFO(precision_name<T>() << " " << syevj_variant_name(alg) << " n=" << n << " matrix " << b << " ("
@@ -334,7 +334,6 @@ TEMPLATE_TEST_CASE("syevj: max sweeps = 1 flags exactly the matrices whose resid
 TEMPLATE_TEST_CASE("syevj: the tolerance bounds the reported residual; a loose one saves sweeps",
                    "[syevj][batch][convergence]", BT_SYEVJ_TYPES) {
   using T = TestType;
-  using R = real_t<T>;
   for (const batcheigBackend_t backend : backends_under_test()) {
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
@@ -355,7 +354,7 @@ TEMPLATE_TEST_CASE("syevj: the tolerance bounds the reported residual; a loose o
       const SyevjRun<T> b = run_syevj<T>(h, ptrs(mats), n, opt);
       REQUIRE(a.status == BATCHEIG_STATUS_SUCCESS);
       REQUIRE(b.status == BATCHEIG_STATUS_SUCCESS);
-      const double tol = syevj_effective_tol<R>(0.0, n, alg);
+      const double tol = syevj_effective_tol<T>(0.0, n, alg);
       int saved = 0;
       for (int k = 0; k < count; ++k) {
         INFO(syevj_variant_name(alg) << " matrix " << k);

@@ -273,7 +273,6 @@ double eigenvalue_agreement(const std::vector<T> &a, const SyevjRun<T> &x, const
 
 template <class T>
 void device_vs_host_arrays(batcheigAlgorithm_t alg) {
-  using R = real_t<T>;
   HandleGuard cuda;
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   HandleGuard host;
@@ -340,7 +339,7 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
         for (int b = 0; b < count; ++b) {
           INFO("matrix " << b << ": " << mats[b].describe());
           check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
-          CHECK(dr.resid[b] <= syevj_effective_tol<R>(0.0, n, alg));
+          CHECK(dr.resid[b] <= syevj_effective_tol<T>(0.0, n, alg));
           CHECK(dr.sweeps[b] >= 0);
           worst = nan_max(worst, eigenvalue_agreement(mats[b].a, dr.run, hb.run, b));
         }
@@ -349,7 +348,7 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
       } else {
         // One sweep: not converged exactly where the residual exceeds the
         // tolerance (the scalar variant's; the block variant's raised floor).
-        const double tol = syevj_effective_tol<R>(0.0, n, alg);
+        const double tol = syevj_effective_tol<T>(0.0, n, alg);
         int not_converged = 0;
         for (int b = 0; b < count; ++b) {
           INFO("matrix " << b << ": " << mats[b].describe() << ", residual " << dr.resid[b] << ", tol " << tol
@@ -404,7 +403,6 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
 TEMPLATE_TEST_CASE("syevj CUDA: LANE at either side of the small-batch bound, host arrays in chunks match device arrays",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   using T = TestType;
-  using R = real_t<T>;
   HandleGuard cuda;
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   const UserStream stream(cuda);
@@ -423,7 +421,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: LANE at either side of the small-batch bound, ho
       int bad = 0;
       for (int b = 0; b < count; ++b) {
         INFO("matrix " << b << ": " << mats[b].describe());
-        bad += dr.run.info[b] != 0 || !(dr.resid[b] <= syevj_effective_tol<R>(0.0, n, s.alg));
+        bad += dr.run.info[b] != 0 || !(dr.resid[b] <= syevj_effective_tol<T>(0.0, n, s.alg));
         if (b % 97 == 0 || b == count - 1) check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
       }
       CHECK(bad == 0);
@@ -468,7 +466,6 @@ std::vector<HermMatrix<T>> negative_dominant_batch(int n, int count) {
 TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the Gram form's later tries)",
                    "[syevj][cuda]", BT_SYEVJ_TYPES) {
   using T = TestType;
-  using R = real_t<T>;
   HandleGuard cuda;
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   const batcheigAlgorithm_t alg = BATCHEIG_ALG_JACOBI_CUDA_LANE;
@@ -490,7 +487,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: LANE with one dominant negative eigenvalue (the 
         INFO("matrix " << b << ": " << mats[b].describe() << ", sweeps " << hr.sweeps[b] << ", residual "
                        << hr.resid[b]);
         check_syevj_matrix(mats[b].a, hr.run, b, oracle_heev(mats[b].a, n));
-        CHECK(hr.resid[b] <= syevj_effective_tol<R>(0.0, n, alg));
+        CHECK(hr.resid[b] <= syevj_effective_tol<T>(0.0, n, alg));
         CHECK(hr.sweeps[b] >= 1);
       }
     }

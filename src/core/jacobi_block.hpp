@@ -56,14 +56,16 @@ BATCHEIG_HD R block_tol_floor(index_t n) {
     return R(4) * rsqrt_(R(n)) * limits<R>::eps();
 }
 
-// The floor of the CUDA lane variant for n > 64 (64 slots; always its Gram
-// form): twice block_tol_floor. The Gram form adds the rounding of W^H W,
-// of order u sigma^2 for a shift sigma of a few ||A||_F / sqrt(n) (more
-// for the shift that always holds), and on the tests' graded, clustered
-// and +-1 matrices of order 97..128 it stalled at 1.05 to 1.6 times
-// block_tol_floor (cuda/syevj/syevj_pair.cuh).
+// The floor of the CUDA lane variant's Gram form (every n > 64, and the
+// smaller n where tuning::cuda_jacobi_pair_gram picks it): twice
+// block_tol_floor. The Gram form adds the rounding of W^H W, of order
+// u sigma^2 for a shift sigma of a few ||A||_F / sqrt(n) (more for the
+// shift that always holds). On the tests' graded, clustered and +-1
+// matrices of order 97..128 it stalled at 1.05 to 1.6 times
+// block_tol_floor, and on an orthogonal similarity of a geometric spectrum
+// of order 64 in complex double at 1.007 times (cuda/syevj/syevj_pair.cuh).
 template <class R>
-BATCHEIG_HD R lane_wide_tol_floor(index_t n) {
+BATCHEIG_HD R lane_gram_tol_floor(index_t n) {
     return R(2) * block_tol_floor<R>(n);
 }
 

@@ -208,17 +208,23 @@ inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
 
 /// Tolerance a call uses (batcheig.h): tol (default 2u), raised to
-/// 4 sqrt(n) u for the one-sided block variants (host and CUDA). The other
-/// CUDA variants (two-sided, like JACOBI_HOST_SCALAR) use tol as given.
-template <class R>
+/// 4 sqrt(n) u for the one-sided block variants (host and CUDA), and to
+/// 8 sqrt(n) u for the CUDA lane variant in its Gram form (n > 64; double
+/// and complex float n > 16; complex double n > 8). The other CUDA variants
+/// (two-sided, like JACOBI_HOST_SCALAR) use tol as given. T is the element
+/// type.
+template <class T>
 double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
+  using R = real_t<T>;
   const double u = static_cast<double>(unit_roundoff<R>());
   double t = tol > 0 ? static_cast<double>(static_cast<R>(tol)) : 2 * u;
   if (variant == BATCHEIG_ALG_JACOBI_HOST_BLOCK || variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
       variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
       variant == BATCHEIG_ALG_JACOBI_CUDA_GRID)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
-  if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > 64) t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);
+  const int gram_above = sizeof(T) == 16 ? 8 : sizeof(T) == 8 ? 16 : 64;
+  if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > gram_above)
+    t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);
   return t;
 }
 

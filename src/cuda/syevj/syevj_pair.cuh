@@ -47,7 +47,7 @@
 // the moves, the slot sums and the sort go through shared memory, the
 // schedule is the one of 80, 96, 112 or 128 players, the first >= n
 // (wide_players; players >= n idle), every precision
-// runs the Gram form, and the tolerance floor is core::jacobi::lane_wide_tol_floor.
+// runs the Gram form, whose tolerance floor is core::jacobi::lane_gram_tol_floor.
 #pragma once
 
 #include <algorithm>
@@ -932,8 +932,10 @@ __global__ __launch_bounds__(kBlockThreads<P, S>, MinB) void syevj_pair_kernel(S
         c.dO = dq;
     }
     const R normf = core::rsqrt_(c.team_sum(fro));
-    const R tol = (Cols::kWide ? core::rmax(core::block_tol<R>(opt.tol, n), core::jacobi::lane_wide_tol_floor<R>(n))
-                               : core::block_tol<R>(opt.tol, n)) *
+    // The Gram form (every n > 64, and smaller n by cuda_jacobi_pair_gram)
+    // has the doubled floor: the rounding of W^H W adds to U's.
+    const R tol = (G ? core::rmax(core::block_tol<R>(opt.tol, n), core::jacobi::lane_gram_tol_floor<R>(n))
+                     : core::block_tol<R>(opt.tol, n)) *
                   normf;
     int sweeps = 0;
     R off, lk, lo;
