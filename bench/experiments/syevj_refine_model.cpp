@@ -58,8 +58,10 @@ void heev(int m, vector<std::complex<double>> &a, vector<double> &w) { LAPACKE_z
 
 // One iteration: X (n x n) updated; lam out. Returns number of grouped columns.
 // Pairs closer than this (relative to max |lambda|) always go to a group:
-// their W would be mostly the rounding of S divided by a tiny gap.
-constexpr double kDeltaFloor = 1e-8;
+// their W would be mostly the rounding of S divided by a tiny gap. 1e-6
+// also groups the eigenvalues single precision cannot resolve (1e-8 left a
+// geometric spectrum down to 1e-16 needing a fourth iteration).
+constexpr double kDeltaFloor = 1e-6;
 // delta's multiple of the first-order error bound. Ogita and Aishima use 2;
 // 20 puts more near-degenerate pairs into groups (solved exactly), which
 // took the geometric family from 4-6 iterations to 3 (n = 32..128).

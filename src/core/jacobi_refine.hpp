@@ -1,0 +1,191 @@
+// A double-precision finish for syevj / heevj from approximate eigenvectors
+// (those of a single-precision Jacobi, say): the per-matrix part of one
+// refinement iteration X <- X F. Not yet called by a backend; it is the
+// building block of issue 5's path for large n (docs/performance.md,
+// session 44, and the model bench/experiments/syevj_refine_model.cpp).
+//
+// The caller forms, with GEMMs (cuBLAS or the host's loops),
+//     C = X^H X,   S = X^H (A X),
+// and refine_update() turns them into the eigenvalue estimates
+//     lambda_i = s_ii / c_ii
+// and the update F (written over C) of
+//     X <- X F,   F = I + R/2 + W,   R = I - C,
+// W anti-Hermitian with, for i, j in different groups,
+//     w_ij = (s_ij + r_ij (lambda_i + lambda_j) / 2) / (lambda_j - lambda_i),
+// (s and r their Hermitian parts). This is the first-order update of Ogita
+// and Aishima (2018), E_ij = (s_ij + lambda_j r_ij) / (lambda_j - lambda_i),
+// with its Hermitian part R/2, which restores orthonormality, kept out of
+// the division by the gap: close pairs then lose no orthogonality. Groups
+// are runs of the sorted lambda with gaps <= delta,
+//     delta = max(kRefineDeltaFactor (off(S) + max|lambda| ||R||_F),
+//                 kRefineDeltaFloor max|lambda|),
+// inside which w = 0; each group g of two or more is then solved exactly:
+// the eigenvectors Q_g of its projected block S_gg - m I + m R_gg (m the
+// group's mean lambda; two-sided Jacobi in the working precision) rotate
+// its columns, F(:, g) <- F(:, g) Q_g, and lambda_g <- m + their
+// eigenvalues. Convergence is quadratic: from single-precision vectors two
+// iterations reach double accuracy on random and clustered spectra, three
+// on close pairs and graded spectra (the model's measurements).
+//
+// Whether to stop is the caller's decision, from the norms returned: at
+// convergence off(S) / ||A||_F is a few u and ||R||_F about n u.
+#pragma once
+
+#include "core/jacobi.hpp"
+
+namespace batcheig::core::jacobi {
+
+// delta's multiple of the first-order error bound. Ogita and Aishima use 2;
+// 20 sends more near-degenerate pairs to the exact group solve, which took
+// graded (geometric) spectra from 4-6 iterations to 3 in the model.
+inline constexpr double kRefineDeltaFactor = 20;
+// Pairs closer than this, relative to max |lambda|, always share a group:
+// their w would be mostly the rounding of S divided by a tiny gap. 1e-6
+// also groups the eigenvalues single precision cannot resolve: with 1e-8 an
+// eigenvalue 1.4e-7 next to them converged at the rate (off / gap)^2 and
+// a geometric spectrum 1 .. 1e-16 of order 8 needed a fourth iteration.
+inline constexpr double kRefineDeltaFloor = 1e-6;
+
+template <class R>
+struct RefineNorms {
+    R off = R(0);         // off(S) = sqrt(sum over i != j of |s_ij|^2)
+    R rnorm = R(0);       // ||I - C||_F
+    R amax = R(0);        // max |lambda_i|
+    R delta = R(0);       // the group separation used
+    index_t grouped = 0;  // indices in groups of two or more
+};
+
+// Scratch of refine_update for order n.
+//   order: n indices (position k of the ascending order -> index);
+//   start: n indices (index -> ascending position of its group's first);
+//   it:    the group block being solved (ld >= n, at least n x n);
+//   q:     n * n elements: the groups' eigenvectors, packed (group after
+//          group, each m x m with ld m);
+//   tmp:   n x n (ld >= n): F(:, g) Q_g before it goes back to F;
+//   b, z, wg: n reals each (solve_scalar's scratch; the groups' new
+//          eigenvalues);
+//   rot:   players(n) / 2 rotation slots (a team's parallel steps; unused
+//          by a serial team).
+template <class T>
+struct RefineScratch {
+    index_t *order;
+    index_t *start;
+    MatView<T> it;
+    T *q;
+    MatView<T> tmp;
+    VecView<real_t<T>> b, z, wg;
+    Rotation<T> *rot;
+};
+
+// The per-matrix part of one iteration (see above). c: C on entry, F on
+// exit; s: S (read only); lambda: the n estimates on exit. Collective over
+// the team; ends with a sync.
+template <class Team, class MC, class MS>
+BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
+    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda,
+    const RefineScratch<typename MC::value_type> &ws) {
+    using T = typename MC::value_type;
+    using R = real_t<T>;
+    RefineNorms<R> out;
+    // Rayleigh quotients and the norms of S's off-diagonal part and of R.
+    R off2 = R(0), r2 = R(0), amax = R(0);
+    for (index_t j = tm.first(0); j < n; j += tm.size()) {
+        lambda[j] = real(s(j, j)) / real(c(j, j));
+        amax = rmax(amax, rabs(lambda[j]));
+        for (index_t i = 0; i < n; ++i) {
+            if (i != j) off2 += abs2(s(i, j));
+            r2 += abs2(i == j ? T(R(1) - real(c(i, j))) : c(i, j));
+        }
+    }
+    out.off = rsqrt_(tm.sum(off2));
+    out.rnorm = rsqrt_(tm.sum(r2));
+    out.amax = tm.max(amax);
+    out.delta = rmax(R(kRefineDeltaFactor) * (out.off + out.amax * out.rnorm), R(kRefineDeltaFloor) * out.amax);
+    tm.sync();  // lambda complete
+    // The ascending order, then the groups (the leader scans it once).
+    for (index_t i = tm.first(0); i < n; i += tm.size()) ws.order[sorted_position(n, lambda, i)] = i;
+    tm.sync();
+    if (tm.leader()) {
+        index_t first = 0;
+        for (index_t k = 0; k < n; ++k) {
+            if (k > 0 && lambda[ws.order[k]] - lambda[ws.order[k - 1]] > out.delta) first = k;
+            ws.start[ws.order[k]] = first;
+        }
+    }
+    tm.sync();
+    // Each group of two or more: the eigenvectors of its projected block
+    // into q (packed), its new eigenvalues into wg (by index).
+    index_t packed = 0;
+    for (index_t k0 = 0; k0 < n;) {
+        index_t m = 1;
+        while (k0 + m < n && ws.start[ws.order[k0 + m]] == k0) ++m;
+        if (m >= 2) {
+            out.grouped += m;
+            R mean = R(0);
+            for (index_t a = 0; a < m; ++a) mean += lambda[ws.order[k0 + a]];
+            mean /= R(m);
+            for (index_t bb = tm.first(0); bb < m; bb += tm.size()) {
+                const index_t j = ws.order[k0 + bb];
+                for (index_t a = 0; a < m; ++a) {
+                    const index_t i = ws.order[k0 + a];
+                    const T sh = (s(i, j) + conj(s(j, i))) * R(0.5);
+                    const T ch = (c(i, j) + conj(c(j, i))) * R(0.5);
+                    // S_gg - m I + m R_gg, R = I - C: the identity terms cancel.
+                    ws.it(a, bb) = a == bb ? T(real(sh) - mean * real(ch)) : sh - ch * mean;
+                }
+            }
+            tm.sync();
+            const MatView<T> qg{ws.q + packed, m, 1};
+            set_identity(tm, m, qg);
+            const R tol = R(2) * limits<R>::eps() * fro_norm(tm, m, ws.it);  // syevj's default, 2u
+            solve_scalar(tm, m, ws.it, true, qg, ws.b, ws.z, tol, index_t(100), !Team::serial, ws.rot);
+            for (index_t a = tm.first(0); a < m; a += tm.size()) ws.wg[ws.order[k0 + a]] = mean + ws.b[a];
+            tm.sync();
+            packed += m * m;
+        }
+        k0 += m;
+    }
+    // F = I + R/2 + W over C, each pair i < j by the member owning column j
+    // (it writes entries (i, j) and (j, i); no other member touches them).
+    for (index_t j = tm.first(0); j < n; j += tm.size()) {
+        for (index_t i = 0; i < j; ++i) {
+            const T rh = -(c(i, j) + conj(c(j, i))) * R(0.5);  // r_ij, Hermitian part
+            T fij = rh * R(0.5), fji = conj(rh) * R(0.5);
+            if (ws.start[i] != ws.start[j]) {
+                const T sh = (s(i, j) + conj(s(j, i))) * R(0.5);
+                const T w = (sh + rh * ((lambda[i] + lambda[j]) * R(0.5))) / (lambda[j] - lambda[i]);
+                fij += w;
+                fji -= conj(w);
+            }
+            c(i, j) = fij;
+            c(j, i) = fji;
+        }
+        c(j, j) = T(R(1) + (R(1) - real(c(j, j))) * R(0.5));
+    }
+    tm.sync();
+    // F(:, g) <- F(:, g) Q_g, row by row, through tmp.
+    packed = 0;
+    for (index_t k0 = 0; k0 < n;) {
+        index_t m = 1;
+        while (k0 + m < n && ws.start[ws.order[k0 + m]] == k0) ++m;
+        if (m >= 2) {
+            const MatView<T> qg{ws.q + packed, m, 1};
+            for (index_t r = tm.first(0); r < n; r += tm.size()) {
+                for (index_t bb = 0; bb < m; ++bb) {
+                    T acc = T(0);
+                    for (index_t a = 0; a < m; ++a) acc += c(r, ws.order[k0 + a]) * qg(a, bb);
+                    ws.tmp(r, bb) = acc;
+                }
+                for (index_t bb = 0; bb < m; ++bb) c(r, ws.order[k0 + bb]) = ws.tmp(r, bb);
+            }
+            tm.sync();
+            for (index_t a = tm.first(0); a < m; a += tm.size()) lambda[ws.order[k0 + a]] = ws.wg[ws.order[k0 + a]];
+            tm.sync();
+            packed += m * m;
+        }
+        k0 += m;
+    }
+    return out;
+}
+
+}  // namespace batcheig::core::jacobi
