@@ -19,7 +19,9 @@
 // bench/experiments/syevj_refine_model.cpp against LAPACKE in double.
 // Built on request (CUDA builds):
 //   ninja -C build/release batcheig_syevj_mixed_probe
-//   build/release/bench/batcheig_syevj_mixed_probe --precision d|z --n 128 --batch 200 --iters 2
+//   build/release/bench/batcheig_syevj_mixed_probe --precision d|z --n 128 --batch 200 --iters 2 [--gemm own]
+// --gemm own: the probe's own batched GEMM (FP64 CUDA cores, summation order
+// independent of the batch) instead of cuBLAS.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
@@ -154,6 +156,73 @@ cublasStatus_t gemm_batched(cublasHandle_t h, cublasOperation_t ta, int m, int n
                                      b, ldb, sb, &zero, c, ldc, sc, batch);
 }
 
+// The probe's own batched GEMM, C = op(A) B with op(A) = A or A^H, on the
+// FP64 CUDA cores: 64 x 64 tiles of C per block of 256 threads, 4 x 4 per
+// thread, k in slices of 16 through shared memory. Every entry of C is
+// summed in k order, whatever the batch: a matrix's result does not depend
+// on the batch it came in (cuBLAS may pick its kernels by batch count).
+template <class C, bool kConjA>
+__global__ void __launch_bounds__(256) own_gemm_kernel(int m, int n, int k, const C *a, int lda, long long sa,
+                                                       const C *b, int ldb, long long sb, C *c, int ldc,
+                                                       long long sc) {
+    // Raw storage: core::complex has a constructor, which __shared__ arrays
+    // cannot run.
+    __shared__ alignas(16) unsigned char raw[2 * 16 * 65 * sizeof(C)];
+    C(*as)[65] = reinterpret_cast<C(*)[65]>(raw);
+    C(*bs)[65] = reinterpret_cast<C(*)[65]>(raw + 16 * 65 * sizeof(C));
+    const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+    const int i0 = blockIdx.x * 64, j0 = blockIdx.y * 64;
+    a += sa * blockIdx.z;
+    b += sb * blockIdx.z;
+    c += sc * blockIdx.z;
+    C acc[4][4];
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y) acc[x][y] = C(0);
+    for (int k0 = 0; k0 < k; k0 += 16) {
+        for (int e = threadIdx.x; e < 16 * 64; e += 256) {
+            // as[kk][i] = op(A)(i0 + i, k0 + kk); bs[kk][j] = B(k0 + kk, j0 + j)
+            int kk, i;
+            if constexpr (kConjA) kk = e & 15, i = e >> 4;  // A^H: A(k0 + kk, i0 + i), contiguous in kk
+            else i = e & 63, kk = e >> 6;                   // A: A(i0 + i, k0 + kk), contiguous in i
+            const int gi = i0 + i, gk = k0 + kk;
+            C va = C(0);
+            if (gi < m && gk < k) va = kConjA ? core::conj(a[std::size_t(gi) * lda + gk]) : a[std::size_t(gk) * lda + gi];
+            as[kk][i] = va;
+            const int bk = e & 15, bj = e >> 4, gbj = j0 + bj, gbk = k0 + bk;
+            bs[bk][bj] = gbj < n && gbk < k ? b[std::size_t(gbj) * ldb + gbk] : C(0);
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kk = 0; kk < 16; ++kk) {
+            C ra[4], rb[4];
+#pragma unroll
+            for (int x = 0; x < 4; ++x) ra[x] = as[kk][ty + 16 * x], rb[x] = bs[kk][tx + 16 * x];
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 4; ++y) acc[x][y] += ra[x] * rb[y];
+        }
+        __syncthreads();
+    }
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y) {
+            const int gi = i0 + ty + 16 * x, gj = j0 + tx + 16 * y;
+            if (gi < m && gj < n) c[std::size_t(gj) * ldc + gi] = acc[x][y];
+        }
+}
+
+template <class C>
+void own_gemm(cudaStream_t st, bool conj_a, int m, int n, int k, const C *a, int lda, long long sa, const C *b,
+              int ldb, long long sb, C *c, int ldc, long long sc, int batch) {
+    const dim3 grid((m + 63) / 64, (n + 63) / 64, batch);
+    if (conj_a) own_gemm_kernel<C, true><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
+    else own_gemm_kernel<C, false><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
+}
+
 batcheigStatus_t float_solve(batcheigHandle_t h, int n, float *a, float *w, void *work, std::size_t lwork, int *info,
                              int batch) {
     return batcheigSsyevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_FILL_MODE_LOWER, n, a, n, w, work, lwork, info,
@@ -194,7 +263,7 @@ double median(std::vector<float> v) {
 }
 
 template <class T>
-int run(int n, int batch, int iters, int reps, int check) {
+int run(int n, int batch, int iters, int reps, int check, bool own) {
     using Ty = Types<T>;
     using C = typename Ty::C;
     using F = typename Ty::F;
@@ -263,17 +332,24 @@ int run(int n, int batch, int iters, int reps, int check) {
         hx = 0;
         for (int it = 0; it < iters; ++it) {
             C *x = d_y + nn * hx, *p = d_y + nn * (1 - hx);
-            PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(d_in), n, nn,
-                                     reinterpret_cast<const Cu *>(x), n, 2 * nn, reinterpret_cast<Cu *>(p), n, 2 * nn,
-                                     batch));
-            PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_T, n, 2 * n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
-                                     reinterpret_cast<const Cu *>(d_y), n, 2 * nn, reinterpret_cast<Cu *>(d_g), n,
-                                     2 * nn, batch));
-            refine_kernel<<<batch, threads, 0, st>>>(n, d_g, hx, d_lam, ar, d_norms);
-            // X <- X F, F = half hx of G, into the other half of Y.
-            PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
-                                     reinterpret_cast<const Cu *>(d_g + nn * hx), n, 2 * nn,
-                                     reinterpret_cast<Cu *>(p), n, 2 * nn, batch));
+            if (own) {
+                own_gemm(st, false, n, n, n, d_in, n, nn, x, n, 2 * nn, p, n, 2 * nn, batch);
+                own_gemm(st, true, n, 2 * n, n, x, n, 2 * nn, d_y, n, 2 * nn, d_g, n, 2 * nn, batch);
+                refine_kernel<<<batch, threads, 0, st>>>(n, d_g, hx, d_lam, ar, d_norms);
+                own_gemm(st, false, n, n, n, x, n, 2 * nn, d_g + nn * hx, n, 2 * nn, p, n, 2 * nn, batch);
+            } else {
+                PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(d_in), n, nn,
+                                         reinterpret_cast<const Cu *>(x), n, 2 * nn, reinterpret_cast<Cu *>(p), n,
+                                         2 * nn, batch));
+                PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_T, n, 2 * n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
+                                         reinterpret_cast<const Cu *>(d_y), n, 2 * nn, reinterpret_cast<Cu *>(d_g), n,
+                                         2 * nn, batch));
+                refine_kernel<<<batch, threads, 0, st>>>(n, d_g, hx, d_lam, ar, d_norms);
+                // X <- X F, F = half hx of G, into the other half of Y.
+                PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
+                                         reinterpret_cast<const Cu *>(d_g + nn * hx), n, 2 * nn,
+                                         reinterpret_cast<Cu *>(p), n, 2 * nn, batch));
+            }
             if (log) {
                 std::vector<double> h(2 * std::size_t(batch));
                 PROBE_CHECK(cudaMemcpyAsync(h.data(), d_norms, h.size() * sizeof(double), cudaMemcpyDeviceToHost, st));
@@ -353,6 +429,7 @@ int run(int n, int batch, int iters, int reps, int check) {
         PROBE_CHECK(cudaStreamSynchronize(st));
     }
 
+    std::printf("%s GEMMs, ", own ? "own" : "cuBLAS");
     std::printf("%s n=%d batch=%d iters=%d: pipeline %.4f ms (single-precision stage %.4f ms), XsyevBatched %.4f ms, "
                 "ratio XsyevBatched/pipeline %.3f\n",
                 std::is_same_v<T, double> ? "double" : "complex double", n, batch, iters, t_all, t_float, t_x,
@@ -407,6 +484,7 @@ int run(int n, int batch, int iters, int reps, int check) {
 int main(int argc, char **argv) {
     int n = 128, batch = 200, iters = 2, reps = 5, check = 10;
     std::string prec = "d";
+    bool own = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i];
         const char *v = argv[i + 1];
@@ -416,12 +494,13 @@ int main(int argc, char **argv) {
         else if (k == "--reps") reps = std::atoi(v);
         else if (k == "--check") check = std::atoi(v);
         else if (k == "--precision") prec = v;
+        else if (k == "--gemm") own = std::string(v) == "own";
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
         }
     }
     if (n < 1 || batch < 1 || iters < 1 || reps < 1) return 2;
-    return prec == "z" ? run<std::complex<double>>(n, batch, iters, reps, check)
-                       : run<double>(n, batch, iters, reps, check);
+    return prec == "z" ? run<std::complex<double>>(n, batch, iters, reps, check, own)
+                       : run<double>(n, batch, iters, reps, check, own);
 }
