@@ -19,9 +19,10 @@
 // bench/experiments/syevj_refine_model.cpp against LAPACKE in double.
 // Built on request (CUDA builds):
 //   ninja -C build/release batcheig_syevj_mixed_probe
-//   build/release/bench/batcheig_syevj_mixed_probe --precision d|z --n 128 --batch 200 --iters 2 [--gemm own]
-// --gemm own: the probe's own batched GEMM (FP64 CUDA cores, summation order
-// independent of the batch) instead of cuBLAS.
+//   build/release/bench/batcheig_syevj_mixed_probe --precision d|z --n 128 --batch 200 --iters 2 [--gemm cublas|own|dmma]
+// --gemm own|dmma: the probe's own batched GEMM (summation order independent
+// of the batch) on the FP64 CUDA cores, or for double on the FP64 tensor
+// cores, instead of cuBLAS.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
@@ -215,10 +216,84 @@ __global__ void __launch_bounds__(256) own_gemm_kernel(int m, int n, int k, cons
         }
 }
 
+// The same GEMM in double on the FP64 tensor cores: mma.m8n8k4 (A 8 x 4
+// row-major: lane l holds A(l / 4, l % 4); B 4 x 8 column-major: B(l % 4,
+// l / 4); C 8 x 8: C(l / 4, 2 (l % 4) + i), i = 0, 1). 64 x 64 tiles of C
+// per block of four warps, 32 x 32 per warp, k in slices of 16 through
+// shared memory; every entry is summed in k order whatever the batch.
+__device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(c0), "+d"(c1)
+                 : "d"(a), "d"(b));
+}
+
+template <bool kConjA>
+__global__ void __launch_bounds__(128) dmma_gemm_kernel(int m, int n, int k, const double *a, int lda, long long sa,
+                                                        const double *b, int ldb, long long sb, double *c, int ldc,
+                                                        long long sc) {
+    __shared__ double as[16][72], bs[16][72];
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int wi = (warp >> 1) * 32, wj = (warp & 1) * 32;  // the warp's corner in the block's tile
+    const int i0 = blockIdx.x * 64, j0 = blockIdx.y * 64;
+    a += sa * blockIdx.z;
+    b += sb * blockIdx.z;
+    c += sc * blockIdx.z;
+    double acc[4][4][2];
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y) acc[x][y][0] = acc[x][y][1] = 0;
+    for (int k0 = 0; k0 < k; k0 += 16) {
+        for (int e = threadIdx.x; e < 16 * 64; e += 128) {
+            int kk, i;
+            if constexpr (kConjA) kk = e & 15, i = e >> 4;
+            else i = e & 63, kk = e >> 6;
+            const int gi = i0 + i, gk = k0 + kk;
+            as[kk][i] = gi < m && gk < k ? (kConjA ? a[std::size_t(gi) * lda + gk] : a[std::size_t(gk) * lda + gi]) : 0.0;
+            const int bk = e & 15, bj = e >> 4, gbj = j0 + bj, gbk = k0 + bk;
+            bs[bk][bj] = gbj < n && gbk < k ? b[std::size_t(gbj) * ldb + gbk] : 0.0;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kk = 0; kk < 16; kk += 4) {
+            double fa[4], fb[4];
+#pragma unroll
+            for (int x = 0; x < 4; ++x) {
+                fa[x] = as[kk + (lane & 3)][wi + 8 * x + (lane >> 2)];
+                fb[x] = bs[kk + (lane & 3)][wj + 8 * x + (lane >> 2)];
+            }
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 4; ++y) dmma_8x8x4(acc[x][y][0], acc[x][y][1], fa[x], fb[y]);
+        }
+        __syncthreads();
+    }
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y)
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int gi = i0 + wi + 8 * x + (lane >> 2), gj = j0 + wj + 8 * y + 2 * (lane & 3) + h;
+                if (gi < m && gj < n) c[std::size_t(gj) * ldc + gi] = acc[x][y][h];
+            }
+}
+
+// --gemm dmma: double on the tensor cores (complex double keeps the CUDA cores).
+bool g_dmma = false;
+
 template <class C>
 void own_gemm(cudaStream_t st, bool conj_a, int m, int n, int k, const C *a, int lda, long long sa, const C *b,
               int ldb, long long sb, C *c, int ldc, long long sc, int batch) {
     const dim3 grid((m + 63) / 64, (n + 63) / 64, batch);
+    if constexpr (std::is_same_v<C, double>) {
+        if (g_dmma) {
+            if (conj_a) dmma_gemm_kernel<true><<<grid, 128, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
+            else dmma_gemm_kernel<false><<<grid, 128, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
+            return;
+        }
+    }
     if (conj_a) own_gemm_kernel<C, true><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
     else own_gemm_kernel<C, false><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
 }
@@ -382,6 +457,29 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
         PROBE_CHECK(cudaGetLastError());
         return median(t);
     };
+    if (own) {
+        // The own GEMMs against cuBLAS on the same operands: A X and X^H [X P]
+        // (X the single-precision vectors widened, P = A X), relative to the
+        // largest entry.
+        pipeline(false, true);
+        widen_kernel<<<batch, 256, 0, st>>>(n, reinterpret_cast<const CF *>(d_a32), d_y);
+        C *x = d_y, *p = d_y + nn;
+        std::vector<T> h1(2 * nn), h2(2 * nn);
+        own_gemm(st, false, n, n, n, d_in, n, nn, x, n, 2 * nn, p, n, 2 * nn, batch);
+        own_gemm(st, true, n, 2 * n, n, x, n, 2 * nn, d_y, n, 2 * nn, d_g, n, 2 * nn, batch);
+        PROBE_CHECK(cudaMemcpyAsync(h1.data(), d_g + 2 * nn * (batch - 1), 2 * nn * sizeof(C), cudaMemcpyDeviceToHost, st));
+        PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(d_in), n, nn,
+                                 reinterpret_cast<const Cu *>(x), n, 2 * nn, reinterpret_cast<Cu *>(p), n, 2 * nn, batch));
+        PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_T, n, 2 * n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
+                                 reinterpret_cast<const Cu *>(d_y), n, 2 * nn, reinterpret_cast<Cu *>(d_g), n, 2 * nn,
+                                 batch));
+        PROBE_CHECK(cudaMemcpyAsync(h2.data(), d_g + 2 * nn * (batch - 1), 2 * nn * sizeof(C), cudaMemcpyDeviceToHost, st));
+        PROBE_CHECK(cudaStreamSynchronize(st));
+        PROBE_CHECK(cudaGetLastError());
+        double diff = 0, big = 0;
+        for (std::size_t e = 0; e < h1.size(); ++e) diff = std::max(diff, std::abs(h1[e] - h2[e])), big = std::max(big, std::abs(h2[e]));
+        std::printf("own GEMM against cuBLAS (last matrix, X^H [X AX]): max difference %.3e of max entry %.3e\n", diff, big);
+    }
     pipeline(true, false);
     PROBE_CHECK(cudaStreamSynchronize(st));
     PROBE_CHECK(cudaGetLastError());
@@ -429,7 +527,7 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
         PROBE_CHECK(cudaStreamSynchronize(st));
     }
 
-    std::printf("%s GEMMs, ", own ? "own" : "cuBLAS");
+    std::printf("%s GEMMs, ", !own ? "cuBLAS" : g_dmma && std::is_same_v<T, double> ? "own DMMA" : "own FP64");
     std::printf("%s n=%d batch=%d iters=%d: pipeline %.4f ms (single-precision stage %.4f ms), XsyevBatched %.4f ms, "
                 "ratio XsyevBatched/pipeline %.3f\n",
                 std::is_same_v<T, double> ? "double" : "complex double", n, batch, iters, t_all, t_float, t_x,
@@ -494,7 +592,7 @@ int main(int argc, char **argv) {
         else if (k == "--reps") reps = std::atoi(v);
         else if (k == "--check") check = std::atoi(v);
         else if (k == "--precision") prec = v;
-        else if (k == "--gemm") own = std::string(v) == "own";
+        else if (k == "--gemm") own = std::string(v) != "cublas", g_dmma = std::string(v) == "dmma";
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
