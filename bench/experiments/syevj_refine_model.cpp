@@ -60,7 +60,7 @@ void heev(int m, vector<std::complex<double>> &a, vector<double> &w) { LAPACKE_z
 // Pairs closer than this (relative to max |lambda|) always go to a group:
 // their W would be mostly the rounding of S divided by a tiny gap. 1e-6
 // also groups the eigenvalues single precision cannot resolve (1e-8 left a
-// geometric spectrum down to 1e-16 needing a fourth iteration).
+// geometric spectrum 1 .. 1e-8 of the tests needing more iterations).
 constexpr double kDeltaFloor = 1e-6;
 // delta's multiple of the first-order error bound. Ogita and Aishima use 2;
 // 20 puts more near-degenerate pairs into groups (solved exactly), which

@@ -48,7 +48,7 @@ inline constexpr double kRefineDeltaFactor = 20;
 // their w would be mostly the rounding of S divided by a tiny gap. 1e-6
 // also groups the eigenvalues single precision cannot resolve: with 1e-8 an
 // eigenvalue 1.4e-7 next to them converged at the rate (off / gap)^2 and
-// a geometric spectrum 1 .. 1e-16 of order 8 needed a fourth iteration.
+// the tests' geometric spectrum 1 .. 1e-8 of order 8 needed more iterations.
 inline constexpr double kRefineDeltaFloor = 1e-6;
 
 template <class R>
