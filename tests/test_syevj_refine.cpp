@@ -112,15 +112,18 @@ struct Scratch {
         q(static_cast<size_t>(n) * n), tmp(static_cast<size_t>(n) * n), b(static_cast<size_t>(n)),
         z(static_cast<size_t>(n)), wg(static_cast<size_t>(n)),
         rot(static_cast<size_t>(std::max<core::index_t>(1, core::jacobi::players(n) / 2))) {}
-  core::jacobi::RefineScratch<C> view(int n) {
+  // shared_it_tmp: tmp is the same storage as it (allowed, and what a
+  // caller short of memory does).
+  core::jacobi::RefineScratch<C> view(int n, bool shared_it_tmp) {
     return {order.data(), start.data(), core::MatView<C>{it.data(), n, 1}, q.data(),
-            core::MatView<C>{tmp.data(), n, 1}, core::VecView<double>{b.data(), 1},
+            core::MatView<C>{shared_it_tmp ? it.data() : tmp.data(), n, 1}, core::VecView<double>{b.data(), 1},
             core::VecView<double>{z.data(), 1}, core::VecView<double>{wg.data(), 1}, rot.data()};
   }
 };
 
 /// One iteration with a team of p threads (p = 0: the serial team):
-/// C and S from x, then F (over C) and lambda; x <- x F.
+/// C and S from x, then F (over C) and lambda; x <- x F. With p = 3 the
+/// scratch's it and tmp share their storage.
 template <class T>
 core::jacobi::RefineNorms<double> iterate(int p, const std::vector<T> &a, std::vector<T> &x, std::vector<double> &lam,
                                           int n) {
@@ -134,7 +137,7 @@ core::jacobi::RefineNorms<double> iterate(int p, const std::vector<T> &a, std::v
   const core::VecView<double> lv{lam.data(), 1};
   core::jacobi::RefineNorms<double> norms;
   if (p == 0) {
-    norms = core::jacobi::refine_update(core::SerialTeam{}, n, cv, sv, lv, ws.view(n));
+    norms = core::jacobi::refine_update(core::SerialTeam{}, n, cv, sv, lv, ws.view(n, false));
   } else {
     OmpTeamShared shared(p);
     omp_set_dynamic(0);
@@ -147,7 +150,7 @@ core::jacobi::RefineNorms<double> iterate(int p, const std::vector<T> &a, std::v
         got = omp_get_num_threads();
       } else {
         OmpTeam tm(shared);
-        each[static_cast<size_t>(tm.rank())] = core::jacobi::refine_update(tm, n, cv, sv, lv, ws.view(n));
+        each[static_cast<size_t>(tm.rank())] = core::jacobi::refine_update(tm, n, cv, sv, lv, ws.view(n, p == 3));
       }
     }
     REQUIRE(got == p);

@@ -99,26 +99,27 @@ __global__ void widen_kernel(int n, const CF *x32, C *y) {
 template <class C>
 struct Arena {
     core::index_t *ints;  // 2n per matrix
-    C *mats;              // 3 n^2 per matrix: it, q, tmp
+    C *mats;              // n^2 per matrix: q (it and tmp go to the dead A X half of Y)
     double *reals;        // 3n per matrix
     core::jacobi::Rotation<C> *rot;  // players(n)/2 per matrix
 };
 
 // One block per matrix: G = X^H [Y0 Y1]; X sits in half hx of Y, so C = X^H X
-// is half hx of G and S half 1 - hx. F goes over C.
+// is half hx of G and S half 1 - hx. F goes over C. The scratch it and tmp
+// share Y's other half, A X, which is dead once G is formed.
 template <class C>
-__global__ void refine_kernel(int n, C *g, int hx, double *lam, Arena<C> ar, double *norms) {
+__global__ void refine_kernel(int n, C *g, C *y, int hx, double *lam, Arena<C> ar, double *norms) {
     __shared__ unsigned long long red[32];
     const batcheig::cuda::BlockTeam tm{red};
     const std::size_t b = blockIdx.x, nn = std::size_t(n) * n;
     C *gb = g + 2 * nn * b;
     const core::MatView<C> cv{gb + nn * hx, n, 1}, sv{gb + nn * (1 - hx), n, 1};
-    C *m = ar.mats + 3 * nn * b;
+    C *dead = y + 2 * nn * b + nn * (1 - hx);
     const core::jacobi::RefineScratch<C> ws{ar.ints + 2 * n * b,
                                             ar.ints + 2 * n * b + n,
-                                            core::MatView<C>{m, n, 1},
-                                            m + nn,
-                                            core::MatView<C>{m + 2 * nn, n, 1},
+                                            core::MatView<C>{dead, n, 1},
+                                            ar.mats + nn * b,
+                                            core::MatView<C>{dead, n, 1},
                                             core::VecView<double>{ar.reals + 3 * n * b, 1},
                                             core::VecView<double>{ar.reals + 3 * n * b + n, 1},
                                             core::VecView<double>{ar.reals + 3 * n * b + 2 * n, 1},
@@ -370,7 +371,7 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
     PROBE_CHECK(cudaMalloc(&d_a, total * sizeof(C)));
     PROBE_CHECK(cudaMalloc(&d_y, 2 * total * sizeof(C)));
     PROBE_CHECK(cudaMalloc(&d_g, 2 * total * sizeof(C)));
-    PROBE_CHECK(cudaMalloc(&d_mats, 3 * total * sizeof(C)));
+    PROBE_CHECK(cudaMalloc(&d_mats, total * sizeof(C)));
     PROBE_CHECK(cudaMalloc(&d_a32, total * sizeof(F)));
     PROBE_CHECK(cudaMalloc(&d_w32, std::size_t(n) * batch * sizeof(float)));
     PROBE_CHECK(cudaMalloc(&d_lam, std::size_t(n) * batch * sizeof(double)));
@@ -410,7 +411,7 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
             if (own) {
                 own_gemm(st, false, n, n, n, d_in, n, nn, x, n, 2 * nn, p, n, 2 * nn, batch);
                 own_gemm(st, true, n, 2 * n, n, x, n, 2 * nn, d_y, n, 2 * nn, d_g, n, 2 * nn, batch);
-                refine_kernel<<<batch, threads, 0, st>>>(n, d_g, hx, d_lam, ar, d_norms);
+                refine_kernel<<<batch, threads, 0, st>>>(n, d_g, d_y, hx, d_lam, ar, d_norms);
                 own_gemm(st, false, n, n, n, x, n, 2 * nn, d_g + nn * hx, n, 2 * nn, p, n, 2 * nn, batch);
             } else {
                 PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(d_in), n, nn,
@@ -419,7 +420,7 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
                 PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_T, n, 2 * n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
                                          reinterpret_cast<const Cu *>(d_y), n, 2 * nn, reinterpret_cast<Cu *>(d_g), n,
                                          2 * nn, batch));
-                refine_kernel<<<batch, threads, 0, st>>>(n, d_g, hx, d_lam, ar, d_norms);
+                refine_kernel<<<batch, threads, 0, st>>>(n, d_g, d_y, hx, d_lam, ar, d_norms);
                 // X <- X F, F = half hx of G, into the other half of Y.
                 PROBE_CHECK(gemm_batched(cb, CUBLAS_OP_N, n, n, n, reinterpret_cast<const Cu *>(x), n, 2 * nn,
                                          reinterpret_cast<const Cu *>(d_g + nn * hx), n, 2 * nn,
@@ -536,7 +537,7 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
         std::printf("  iteration %d: max off(S) %.3e, max ||R||_F %.3e\n", it + 1, norms_log[2 * it],
                     norms_log[2 * it + 1]);
     std::printf("  extra device memory beyond A: %.1f MB (Y, G, scratch, single-precision copy)\n",
-                (2.0 + 2.0 + 3.0) * total * sizeof(C) / 1e6 + total * sizeof(F) / 1e6);
+                (2.0 + 2.0 + 1.0) * total * sizeof(C) / 1e6 + total * sizeof(F) / 1e6);
 
     // Accuracy on the first `check` matrices.
     const int nc = std::min(check, batch);

@@ -66,7 +66,9 @@ struct RefineNorms {
 //   it:    the group block being solved (ld >= n, at least n x n);
 //   q:     n * n elements: the groups' eigenvectors, packed (group after
 //          group, each m x m with ld m);
-//   tmp:   n x n (ld >= n): F(:, g) Q_g before it goes back to F;
+//   tmp:   n x n (ld >= n): F(:, g) Q_g before it goes back to F; it may
+//          be the same storage as it (it is used only before F is formed,
+//          tmp only after), e.g. the dead A X half of the caller's [X AX];
 //   b, z, wg: n reals each (solve_scalar's scratch; the groups' new
 //          eigenvalues);
 //   rot:   players(n) / 2 rotation slots (a team's parallel steps; unused
