@@ -1,11 +1,12 @@
 // The double-precision finish of core/jacobi_refine.hpp on the host: start
 // from single-precision eigenvectors (LAPACKE ?syevd / ?heevd on A rounded
 // to float), form C = X^H X and S = X^H (A X) with plain loops, let
-// refine_update() build F, and set X <- X F. Four iterations must bring
-// every Hermitian family of the tests to double accuracy (residual,
-// orthogonality and eigenvalues within the syevj threshold 60), two the
-// random matrices, with a serial team and with OmpTeams of 2 and 3 threads
-// (the team code paths the GPU will run), and the norms refine_update()
+// refine_update() build F, and set X <- X F, until refine_converged() says
+// the iterate is final. That must happen within four iterations on every
+// Hermitian family of the tests (two on random matrices), and the accepted
+// iterate must be accurate (residual, orthogonality and eigenvalues within
+// the syevj threshold 60), with a serial team and with OmpTeams of 2 and 3
+// threads (the team code paths the GPU will run); the norms refine_update()
 // reports must fall quadratically.
 #include <algorithm>
 #include <cmath>
@@ -177,11 +178,12 @@ std::vector<int> refine_orders() {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("syevj refine: from single-precision vectors, four iterations reach double accuracy on every "
-                   "Hermitian family and two on random matrices, serial and team runs",
+TEMPLATE_TEST_CASE("syevj refine: from single-precision vectors, the iteration stops by refine_converged within "
+                   "four iterations (two on random matrices) at double accuracy, on every Hermitian family, serial "
+                   "and team runs",
                    "[syevj][refine]", double, std::complex<double>) {
   using T = TestType;
-  constexpr int kIterations = 4;
+  constexpr int kMaxIterations = 4;
   constexpr double kThreshold = 60;  // the syevj accuracy threshold
   for (const int p : {0, 2, 3}) {
     for (const HermFamily f : all_herm_families()) {
@@ -197,30 +199,30 @@ TEMPLATE_TEST_CASE("syevj refine: from single-precision vectors, four iterations
         for (const T &v : hm.a) anorm_f += std::norm(v);
         anorm_f = std::sqrt(anorm_f);
         std::vector<double> offs;
-        for (int it = 0; it < kIterations; ++it) {
+        int iterations = 0;
+        bool converged = false;
+        while (!converged && iterations < kMaxIterations) {
           const auto norms = iterate(p, hm.a, x, lam, n);
+          ++iterations;
           REQUIRE(std::isfinite(norms.off));
           REQUIRE(std::isfinite(norms.rnorm));
+          REQUIRE(std::isfinite(norms.emax));
           offs.push_back(anorm_f > 0 ? norms.off / anorm_f : 0.0);
-          if (it == 1 && f == HermFamily::Random) {
-            // The benchmark's matrices: two iterations suffice.
-            const Ratios r2 = ratios(hm.a, x, lam, oracle, n);
-            INFO("after two iterations");
-            CHECK(r2.residual <= kThreshold);
-            CHECK(r2.orth <= kThreshold);
-            CHECK(r2.eig <= kThreshold);
-          }
+          converged = core::jacobi::refine_converged(norms, n);
         }
+        INFO("iterations " << iterations << "; off(S)/||A||_F at the start of the first two: " << offs[0] << ", "
+                           << (offs.size() > 1 ? offs[1] : 0.0));
+        CHECK(converged);
+        if (f == HermFamily::Random) CHECK(iterations <= 2);  // the benchmark's matrices
+        // The stopping rule's promise: the iterate it accepts is accurate.
         const Ratios r = ratios(hm.a, x, lam, oracle, n);
-        INFO("off(S)/||A||_F at the start of each iteration: " << offs[0] << ", " << offs[1] << ", " << offs[2]
-                                                              << ", " << offs[3]);
         CHECK(r.residual <= kThreshold);
         CHECK(r.orth <= kThreshold);
         CHECK(r.eig <= kThreshold);
         // Quadratic convergence from single precision: after the first
         // update off(S) is about (single u)^2 relative (up to 1.4e-9 seen at
-        // n = 128), so the second iteration starts below 1e-8 ||A||_F.
-        CHECK(offs[1] <= 1e-8);
+        // n = 128), so a second iteration starts below 1e-8 ||A||_F.
+        if (offs.size() > 1) CHECK(offs[1] <= 1e-8);
       }
     }
   }
