@@ -1,4 +1,5 @@
-// syevj_refine_model.cpp: a host model (plain loops and LAPACKE) of a
+// syevj_refine_model.cpp: a host model (plain-loop GEMMs, LAPACKE, and the
+// library's core::jacobi::refine_update for the per-matrix step) of a
 // double-precision finish for syevj/heevj from single-precision
 // eigenvectors, the candidate for issue 5's large n (docs/performance.md,
 // session 44). Not part of the library or its tests; built on request:
@@ -8,8 +9,8 @@
 // One iteration, X the current eigenvectors (n x n), A Hermitian:
 //   P = A X, C = X^H X, S = X^H P (GEMMs; C and S as one X^H [X P]);
 //   lambda_i = s_ii / c_ii, R = I - C;
-//   delta = max(kDeltaFactor (||S - diag lambda||_F + max|lambda| ||R||_F),
-//               kDeltaFloor max|lambda|);
+//   delta = max(20 (||S - diag lambda||_F + max|lambda| ||R||_F),
+//               1e-6 max|lambda|);
 //   groups: runs of the sorted lambda with gaps <= delta;
 //   E = R/2 + W, W anti-Hermitian (computed for i < j, mirrored):
 //     w_ij = (s_ij + r_ij (lambda_i + lambda_j)/2) / (lambda_j - lambda_i)
@@ -19,7 +20,7 @@
 //   orthogonality, does not go through the division by the gap;
 //   F = I + E; for each group g of two or more, F(:, g) <- F(:, g) Q_g with
 //   Q_g the eigenvectors of S_gg - m I + m R_gg (m the group's mean
-//   lambda; LAPACKE ?heev in double), and lambda_g <- m + its eigenvalues;
+//   lambda; two-sided Jacobi in double), and lambda_g <- m + its eigenvalues;
 //   X <- X F (one GEMM).
 // The single-precision start is LAPACKE ?syevd / ?heevd on A rounded to
 // float; the reference eigenvalues come from LAPACKE in double. Ratios:
@@ -31,24 +32,17 @@
 #include <cmath>
 #include <complex>
 #include <cstdio>
-#include <numeric>
 #include <random>
 #include <vector>
+
+#include "core/jacobi_refine.hpp"
+
+namespace core = batcheig::core;
 using std::vector;
-template <class T>
-struct Rt {
-  using type = T;
-};
-template <class R>
-struct Rt<std::complex<R>> {
-  using type = R;
-};
-template <class T>
-using real_t = typename Rt<T>::type;
-inline double cj(double x) { return x; }
-inline std::complex<double> cj(std::complex<double> x) { return std::conj(x); }
 inline double re(double x) { return x; }
 inline double re(std::complex<double> x) { return x.real(); }
+inline double cj(double x) { return x; }
+inline std::complex<double> cj(std::complex<double> x) { return std::conj(x); }
 inline float cj(float x) { return x; }
 inline std::complex<float> cj(std::complex<float> x) { return std::conj(x); }
 
@@ -64,100 +58,41 @@ void gemm(int n, bool ta, const T *a, const T *b, T *c) {  // c = op(a) b, op = 
       c[i + j * n] = s;
     }
 }
-// small Hermitian eigensolver (LAPACKE) in double
-void heev(int m, vector<double> &a, vector<double> &w) {
-  LAPACKE_dsyev(LAPACK_COL_MAJOR, 'V', 'L', m, a.data(), m, w.data());
-}
-void heev(int m, vector<std::complex<double>> &a, vector<double> &w) {
-  LAPACKE_zheev(LAPACK_COL_MAJOR, 'V', 'L', m, (lapack_complex_double *)a.data(), m, w.data());
-}
+template <class T>
+struct CoreType {
+  using type = T;
+};
+template <class R>
+struct CoreType<std::complex<R>> {
+  using type = core::complex<R>;
+};
 
-// One iteration: X (n x n) updated; lam out. Returns number of grouped columns.
-// Pairs closer than this (relative to max |lambda|) always go to a group:
-// their W would be mostly the rounding of S divided by a tiny gap. 1e-6
-// also groups the eigenvalues single precision cannot resolve (1e-8 left a
-// geometric spectrum 1 .. 1e-8 of the tests needing more iterations).
-constexpr double kDeltaFloor = 1e-6;
-// delta's multiple of the first-order error bound. Ogita and Aishima use 2;
-// 20 puts more near-degenerate pairs into groups (solved exactly), which
-// took the geometric family from 4-6 iterations to 3 (n = 32..128).
-constexpr double kDeltaFactor = 20;
-
+// One iteration: C, S by GEMMs, F and lambda by the library's
+// core::jacobi::refine_update (serial team; delta's factor and floor are its
+// kRefineDeltaFactor and kRefineDeltaFloor), X <- X F. Returns the number
+// of grouped columns.
 template <class T>
 int refine_step(int n, const vector<T> &A, vector<T> &X, vector<double> &lam) {
-  vector<T> P(n * n), C(n * n), S(n * n), F(n * n);
+  using C = typename CoreType<T>::type;
+  const size_t nn = size_t(n) * n;
+  vector<T> P(nn), Cm(nn), S(nn);
   gemm(n, false, A.data(), X.data(), P.data());
-  gemm(n, true, X.data(), X.data(), C.data());
+  gemm(n, true, X.data(), X.data(), Cm.data());
   gemm(n, true, X.data(), P.data(), S.data());
-  for (int i = 0; i < n; i++) lam[i] = re(S[i + i * n]) / re(C[i + i * n]);
-  double offs = 0, rr = 0, amax = 0;
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++) {
-      T r = (i == j ? T(1) : T(0)) - C[i + j * n];
-      C[i + j * n] = r;  // C now holds R
-      T s = S[i + j * n] - (i == j ? T(lam[i]) : T(0));
-      offs += std::norm(s);
-      rr += std::norm(r);
-    }
-  for (int i = 0; i < n; i++) amax = std::max(amax, std::abs(lam[i]));
-  const double delta = std::max(kDeltaFactor * (std::sqrt(offs) + amax * std::sqrt(rr)), kDeltaFloor * amax);
-  // groups over sorted order
-  vector<int> ord(n);
-  std::iota(ord.begin(), ord.end(), 0);
-  std::sort(ord.begin(), ord.end(), [&](int a, int b) { return lam[a] < lam[b]; });
-  vector<int> gid(n);
-  int g = 0;
-  for (int k = 0; k < n; k++) {
-    if (k > 0 && lam[ord[k]] - lam[ord[k - 1]] > delta) g++;
-    gid[ord[k]] = g;
-  }
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++) {
-      T e;
-      e = C[i + j * n] / 2.0;  // R/2: the Hermitian part, orthonormalizes to first order
-      if (i != j && gid[i] != gid[j]) {
-        // the anti-Hermitian part W, computed for i < j and mirrored so that W^H = -W exactly
-        const int p = std::min(i, j), q = std::max(i, j);
-        T sh = (S[p + q * n] + cj(S[q + p * n])) / 2.0, rh = (C[p + q * n] + cj(C[q + p * n])) / 2.0;
-        T w = (sh + rh * ((lam[p] + lam[q]) / 2)) / (lam[q] - lam[p]);
-        e = (i < j ? rh / 2.0 + w : cj(rh) / 2.0 - cj(w));
-      }
-      F[i + j * n] = (i == j ? T(1) : T(0)) + e;
-    }
-  int grouped = 0;
-  for (int k = 0; k < n;) {
-    int k2 = k;
-    while (k2 + 1 < n && gid[ord[k2 + 1]] == gid[ord[k]]) k2++;
-    int m = k2 - k + 1;
-    if (m > 1) {
-      grouped += m;
-      vector<int> idx(ord.begin() + k, ord.begin() + k2 + 1);
-      double mean = 0;
-      for (int i : idx) mean += lam[i];
-      mean /= m;
-      vector<T> M(m * m);
-      vector<double> w(m);
-      for (int b = 0; b < m; b++)
-        for (int a = 0; a < m; a++) {
-          int i = idx[a], j = idx[b];
-          M[a + b * m] = S[i + j * n] - (a == b ? T(mean) : T(0)) + mean * C[i + j * n];
-        }
-      heev(m, M, w);
-      // F(:, idx) <- F(:, idx) Q
-      vector<T> tmp(n * m, T(0));
-      for (int b = 0; b < m; b++)
-        for (int a = 0; a < m; a++)
-          for (int r = 0; r < n; r++) tmp[r + b * n] += F[r + idx[a] * n] * M[a + b * m];
-      for (int b = 0; b < m; b++) {
-        for (int r = 0; r < n; r++) F[r + idx[b] * n] = tmp[r + b * n];
-        lam[idx[b]] = mean + w[b];
-      }
-    }
-    k = k2 + 1;
-  }
-  gemm(n, false, X.data(), F.data(), P.data());
+  vector<core::index_t> order(n), start(n);
+  vector<C> it(nn), q(nn);
+  vector<double> b(n), z(n), wg(n);
+  vector<core::jacobi::Rotation<C>> rot(std::max<core::index_t>(1, core::jacobi::players(n) / 2));
+  const core::jacobi::RefineScratch<C> ws{order.data(), start.data(), core::MatView<C>{it.data(), n, 1}, q.data(),
+                                          core::MatView<C>{it.data(), n, 1}, core::VecView<double>{b.data(), 1},
+                                          core::VecView<double>{z.data(), 1}, core::VecView<double>{wg.data(), 1},
+                                          rot.data()};
+  const auto norms = core::jacobi::refine_update(
+      core::SerialTeam{}, n, core::MatView<C>{reinterpret_cast<C *>(Cm.data()), n, 1},
+      core::MatView<C>{reinterpret_cast<C *>(S.data()), n, 1}, core::VecView<double>{lam.data(), 1}, ws);
+  gemm(n, false, X.data(), Cm.data(), P.data());
   X = P;
-  return grouped;
+  return int(norms.grouped);
 }
 
 template <class T>
