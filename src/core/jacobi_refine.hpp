@@ -97,6 +97,14 @@ struct RefineScratch {
     Rotation<T> *rot;
 };
 
+// Size of the group that starts at ascending position k0.
+template <class T>
+BATCHEIG_HD index_t group_size(index_t n, const RefineScratch<T> &ws, index_t k0) {
+    index_t m = 1;
+    while (k0 + m < n && ws.start[ws.order[k0 + m]] == k0) ++m;
+    return m;
+}
+
 // The per-matrix part of one iteration (see above). c: C on entry, F on
 // exit; s: S (read only); lambda: the n estimates on exit. Collective over
 // the team; ends with a sync.
@@ -137,8 +145,7 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     // into q (packed), its new eigenvalues into wg (by index).
     index_t packed = 0;
     for (index_t k0 = 0; k0 < n;) {
-        index_t m = 1;
-        while (k0 + m < n && ws.start[ws.order[k0 + m]] == k0) ++m;
+        const index_t m = group_size(n, ws, k0);
         if (m >= 2) {
             out.grouped += m;
             R mean = R(0);
@@ -191,8 +198,7 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     // F(:, g) <- F(:, g) Q_g, row by row, through tmp.
     packed = 0;
     for (index_t k0 = 0; k0 < n;) {
-        index_t m = 1;
-        while (k0 + m < n && ws.start[ws.order[k0 + m]] == k0) ++m;
+        const index_t m = group_size(n, ws, k0);
         if (m >= 2) {
             const MatView<T> qg{ws.q + packed, m, 1};
             for (index_t r = tm.first(0); r < n; r += tm.size()) {
