@@ -19,6 +19,8 @@
 //  - AUTO handles n = 1..200;
 //  - LANE solves matrices with one dominant negative eigenvalue (the Gram
 //    form's later tries) as accurately as any other.
+//  - every family and magnitude at n = 128..256 under AUTO (to 512 at the
+//    full level).
 // Skipped (reported as skipped) without a usable GPU.
 #include <cuda_runtime.h>
 
@@ -879,4 +881,62 @@ TEMPLATE_TEST_CASE("syevj CUDA: AUTO on a CUDA handle, n = 1..200, host and devi
         CHECK(hr.sweeps[b] >= 0);
       }
     }
+}
+
+// Large n, where AUTO runs the grid variant (n > 128; the lane variant at
+// 128): every family at every magnitude in one batch per n, host and device
+// arrays bitwise equal, each matrix within the ratios against LAPACKE and
+// its residual within the tolerance. The other large-n tests cover a few
+// families (mixed_batch) or one variant on random matrices; this one takes
+// the near-overflow and near-underflow scalings and the clustered, graded
+// and repeated spectra to n = 512.
+TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under AUTO (host and device arrays)",
+                   "[syevj][cuda][large]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const UserStream stream(cuda);
+  std::vector<int> sizes;
+  switch (test_level()) {
+    case TestLevel::Quick: sizes = {129}; break;
+    case TestLevel::Default: sizes = {128, 129, 256}; break;
+    case TestLevel::Full: sizes = {128, 129, 160, 200, 256, 300, 384, 512}; break;
+  }
+  sizes = only_listed_sizes(sizes);
+  int k = 0;
+  for (const int n : sizes) {
+    std::vector<HermMatrix<T>> mats;
+    for (const HermFamily f : all_herm_families())
+      for (const Magnitude m : all_magnitudes()) {
+        if (f == HermFamily::Zero && m != Magnitude::Unit) continue;
+        mats.push_back(make_herm_matrix<T>(f, m, n, make_seed(static_cast<std::uint64_t>(f),
+                                                              static_cast<std::uint64_t>(m), n, 512)));
+      }
+    const int count = static_cast<int>(mats.size());
+    for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
+      if (jobz == BATCHEIG_EIG_MODE_NOVECTOR && n != 256) continue;
+      SyevjOptions opt;
+      opt.jobz = jobz;
+      opt.uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+      opt.lda_pad = n % 3;
+      INFO(precision_name<T>() << " | auto | n = " << n << " | jobz "
+                               << (jobz == BATCHEIG_EIG_MODE_VECTOR ? "V" : "N") << " | uplo " << uplo_name(opt.uplo));
+      const JacobiSettings s{BATCHEIG_ALG_AUTO, 0, 1};
+      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
+      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
+      const DeviceRun<T> dr = run_device_arrays<T>(cuda, stream.s, hr.run, s, k % 2 == 0);
+      CHECK(dr.guard_intact);
+      expect_bitwise_equal(hr, dr);
+      // The tolerance floor of what AUTO runs: the lane variant to n = 128,
+      // beyond it the grid (or, in float to n = 144, the cluster) variant,
+      // whose floors are the same.
+      const batcheigAlgorithm_t used = n > 128 ? BATCHEIG_ALG_JACOBI_CUDA_GRID : BATCHEIG_ALG_JACOBI_CUDA_LANE;
+      for (int b = 0; b < count; ++b) {
+        INFO("matrix " << b << ": " << mats[b].describe());
+        check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
+        CHECK(dr.resid[b] <= syevj_effective_tol<T>(0.0, n, used));
+        CHECK(dr.sweeps[b] >= 0);  // 0 for the zero matrix
+      }
+    }
+  }
 }

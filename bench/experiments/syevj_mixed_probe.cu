@@ -20,6 +20,8 @@
 // Built on request (CUDA builds):
 //   ninja -C build/release batcheig_syevj_mixed_probe
 //   build/release/bench/batcheig_syevj_mixed_probe --precision d|z --n 128 --batch 200 --iters 2 [--gemm cublas|own|dmma]
+// --ftol T: the single-precision stage's tolerance (default: its own, 2u
+// of float); the stage's mean and largest sweep counts are printed.
 // --gemm own|dmma: the probe's own batched GEMM (summation order independent
 // of the batch) on the FP64 CUDA cores, or for double on the FP64 tensor
 // cores, instead of cuBLAS.
@@ -300,26 +302,31 @@ void own_gemm(cudaStream_t st, bool conj_a, int m, int n, int k, const C *a, int
     else own_gemm_kernel<C, false><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
 }
 
+// The single-precision stage's params: --ftol sets its tolerance (0: the
+// default), and its sweeps are read back.
+batcheigParams_t g_params = nullptr;
+double g_ftol = 0;
+
 batcheigStatus_t float_solve(batcheigHandle_t h, int n, float *a, float *w, void *work, std::size_t lwork, int *info,
                              int batch) {
     return batcheigSsyevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_FILL_MODE_LOWER, n, a, n, w, work, lwork, info,
-                                 nullptr, batch);
+                                 g_params, batch);
 }
 batcheigStatus_t float_solve(batcheigHandle_t h, int n, std::complex<float> *a, float *w, void *work,
                              std::size_t lwork, int *info, int batch) {
     return batcheigCheevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_FILL_MODE_LOWER, n,
-                                 reinterpret_cast<batcheigComplex *>(a), n, w, work, lwork, info, nullptr, batch);
+                                 reinterpret_cast<batcheigComplex *>(a), n, w, work, lwork, info, g_params, batch);
 }
 std::size_t float_lwork(batcheigHandle_t h, int n, float *a, float *w, int batch) {
     std::size_t l = 0;
     PROBE_CHECK(batcheigSsyevjBatched_bufferSize(h, BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_FILL_MODE_LOWER, n, a, n, w, &l,
-                                                 nullptr, batch));
+                                                 g_params, batch));
     return l;
 }
 std::size_t float_lwork(batcheigHandle_t h, int n, std::complex<float> *a, float *w, int batch) {
     std::size_t l = 0;
     PROBE_CHECK(batcheigCheevjBatched_bufferSize(h, BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_FILL_MODE_LOWER, n,
-                                                 reinterpret_cast<batcheigComplex *>(a), n, w, &l, nullptr, batch));
+                                                 reinterpret_cast<batcheigComplex *>(a), n, w, &l, g_params, batch));
     return l;
 }
 
@@ -392,6 +399,11 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
     cublasHandle_t cb;
     PROBE_CHECK(cublasCreate(&cb));
     PROBE_CHECK(cublasSetStream(cb, st));
+    int *d_sweeps;
+    PROBE_CHECK(cudaMalloc(&d_sweeps, std::size_t(batch) * sizeof(int)));
+    PROBE_CHECK(batcheigCreateParams(&g_params));
+    PROBE_CHECK(batcheigParamsSetTolerance(g_params, g_ftol));
+    PROBE_CHECK(batcheigParamsSetJacobiOutputs(g_params, d_sweeps, nullptr));
     const std::size_t lwork = float_lwork(bh, n, d_a32, d_w32, batch);
     void *d_work = nullptr;
     if (lwork) PROBE_CHECK(cudaMalloc(&d_work, lwork));
@@ -531,6 +543,15 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
         PROBE_CHECK(cudaStreamSynchronize(st));
     }
 
+    {
+        std::vector<int> hs(batch);
+        PROBE_CHECK(cudaMemcpy(hs.data(), d_sweeps, hs.size() * sizeof(int), cudaMemcpyDeviceToHost));
+        double mean = 0;
+        for (int x : hs) mean += x;
+        std::printf("single-precision stage (tolerance %s): mean sweeps %.2f, max %d\n",
+                    g_ftol > 0 ? std::to_string(g_ftol).c_str() : "default", mean / batch,
+                    *std::max_element(hs.begin(), hs.end()));
+    }
     std::printf("%s GEMMs, ", !own ? "cuBLAS" : g_dmma && std::is_same_v<T, double> ? "own DMMA" : "own FP64");
     std::printf("%s n=%d batch=%d iters=%d: pipeline %.4f ms (single-precision stage %.4f ms), XsyevBatched %.4f ms, "
                 "ratio XsyevBatched/pipeline %.3f\n",
@@ -597,6 +618,7 @@ int main(int argc, char **argv) {
         else if (k == "--reps") reps = std::atoi(v);
         else if (k == "--check") check = std::atoi(v);
         else if (k == "--precision") prec = v;
+        else if (k == "--ftol") g_ftol = std::atof(v);
         else if (k == "--gemm") own = std::string(v) != "cublas", g_dmma = std::string(v) == "dmma";
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
