@@ -159,3 +159,42 @@ TEMPLATE_TEST_CASE("geev accuracy: balancing families (triangular, zeroed rows/c
   run_families<TestType>({Family::RandomDense}, {Magnitude::NearOverflow, Magnitude::NearUnderflow},
                          structured_sizes(), "random dense, scaled");
 }
+
+// Large n under AUTO, where the CUDA backend runs its global-memory path:
+// every family at every magnitude at n = 200 and 300 (to 512 at the full
+// level), the (V,V) job. The host backend runs it only at the full level
+// (minutes on a CI machine); without a GPU at the default level the test
+// reports skipped.
+TEMPLATE_TEST_CASE("geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO",
+                   "[geev][accuracy][large]", BT_GEEV_TYPES) {
+  using T = TestType;
+  const bool full = test_level() == TestLevel::Full;
+  std::vector<int> sizes;
+  switch (test_level()) {
+    case TestLevel::Quick: sizes = {200}; break;
+    case TestLevel::Default: sizes = {200, 300}; break;
+    case TestLevel::Full: sizes = {150, 200, 256, 300, 400, 512}; break;
+  }
+  sizes = only_listed_sizes(sizes);
+  bool ran = false;
+  for (const batcheigBackend_t backend : backends_under_test()) {
+    if (backend == BATCHEIG_BACKEND_HOST && !full) continue;
+    HandleGuard h;
+    if (batcheigCreateWithBackend(&h.h, backend) != BATCHEIG_STATUS_SUCCESS) continue;
+    ran = true;
+    RatioTable table;
+    for (const Family f : all_families())
+      for (const Magnitude m : all_magnitudes()) {
+        if (f == Family::Zero && m != Magnitude::Unit) continue;
+        for (const int n : sizes) {
+          const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
+                                      static_cast<std::uint64_t>(n), 4096);
+          const TestMatrix<T> tm = make_matrix<T>(f, m, n, seed);
+          INFO("backend " << backend_name(backend) << ", AUTO, n = " << n);
+          table.add(std::string(family_name(f)) + "/" + magnitude_name(m), accuracy_case(h.h, tm, nullptr, false));
+        }
+      }
+    table.print(std::string("large n | ") + precision_name<T>() + " | backend " + backend_name(backend));
+  }
+  if (!ran) BT_SKIP("no CUDA backend here, and the host backend runs this test only at BATCHEIG_TEST_LEVEL=full");
+}
