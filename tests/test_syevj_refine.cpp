@@ -22,6 +22,7 @@
 #include "core/jacobi_refine.hpp"
 #include "support/herm_generators.hpp"
 #include "support/omp_team.hpp"
+#include "support/rng.hpp"
 #include "support/syevj_checks.hpp"
 #include "support/test_config.hpp"
 
@@ -223,6 +224,66 @@ TEMPLATE_TEST_CASE("syevj refine: from single-precision vectors, the iteration s
         // update off(S) is about (single u)^2 relative (up to 1.4e-9 seen at
         // n = 128), so a second iteration starts below 1e-8 ||A||_F.
         if (offs.size() > 1) CHECK(offs[1] <= 1e-8);
+      }
+    }
+  }
+}
+
+// Columns far from unit length, with ||I - X^H X||_F of order 1e-3 as the
+// grid variant's single-precision vectors have at n = 256
+// (docs/performance.md, session 45), but directions as accurate as single
+// precision gives: LAPACKE's single-precision vectors, column j scaled by
+// 1 + d_j, d_j uniform in [-1e-3, 1e-3]. Then max|lambda| ||R||_F is far
+// above off(S), and without the orthogonalizing step R's share of delta
+// (20 max|lambda| ||R||_F) would put most of the spectrum into groups.
+// Expected: the first iteration only orthogonalizes (orth_only, never
+// final; for n >= 2 where ||R||_F exceeds kRefineOrthFirstMinR), the
+// iterations after it group few indices (random matrices: at most n / 8)
+// and the iteration stops within five at double accuracy.
+TEMPLATE_TEST_CASE("syevj refine: from vectors far from unit length (||I - X^H X|| about 1e-3) the first "
+                   "iteration orthogonalizes, the groups stay small and the iteration stops within five",
+                   "[syevj][refine]", double, std::complex<double>) {
+  using T = TestType;
+  constexpr int kMaxIterations = 5;
+  constexpr double kThreshold = 60;
+  for (const int p : {0, 2}) {
+    for (const HermFamily f : all_herm_families()) {
+      for (const int n : refine_orders()) {
+        if (p != 0 && n > 33) continue;
+        const HermMatrix<T> hm =
+            make_herm_matrix<T>(f, Magnitude::Unit, n, make_seed(static_cast<std::uint64_t>(f), n, 4402));
+        INFO(hm.describe() << ", team " << (p == 0 ? std::string("serial") : "OmpTeam P=" + std::to_string(p)));
+        const std::vector<double> oracle = oracle_heev<T>(hm.a, n);
+        std::vector<T> x = float_start(hm.a, n);
+        Rng rng(make_seed(static_cast<std::uint64_t>(f), n, 4403));
+        for (int j = 0; j < n; ++j) {
+          const double d = 1 + 1e-3 * rng.uniform_pm1();
+          for (int i = 0; i < n; ++i) x[static_cast<size_t>(j) * n + i] *= d;
+        }
+        std::vector<double> lam(static_cast<size_t>(n));
+        int iterations = 0, orth_steps = 0;
+        core::index_t most_grouped = 0;
+        bool converged = false;
+        std::string trace;
+        while (!converged && iterations < kMaxIterations) {
+          const auto norms = iterate(p, hm.a, x, lam, n);
+          ++iterations;
+          REQUIRE(std::isfinite(norms.emax));
+          trace += (norms.orth_only ? " O" : " E") + std::to_string(norms.grouped);
+          if (norms.orth_only) ++orth_steps;
+          else most_grouped = std::max(most_grouped, norms.grouped);
+          converged = core::jacobi::refine_converged(norms, n);
+          if (norms.orth_only) CHECK_FALSE(converged);
+        }
+        INFO("iterations (O: orthogonalizing only, E: full, then the grouped count):" << trace);
+        CHECK(converged);
+        CHECK(orth_steps <= 1);
+        if (f != HermFamily::Zero && n >= 8) CHECK(orth_steps == 1);
+        if (f == HermFamily::Random) CHECK(most_grouped <= n / 8);
+        const Ratios r = ratios(hm.a, x, lam, oracle, n);
+        CHECK(r.residual <= kThreshold);
+        CHECK(r.orth <= kThreshold);
+        CHECK(r.eig <= kThreshold);
       }
     }
   }

@@ -32,6 +32,11 @@
 // forming W (so W couples them instead of the raw group columns) was
 // tried: the same iteration counts on 252 test matrices.
 //
+// While the columns are far from orthonormal (||R||_F above
+// kRefineOrthFirstMinR and max|lambda| ||R||_F above kRefineOrthFirst
+// off(S)), an iteration only orthogonalizes them,
+// F = I + R/2, so that R does not inflate delta (below).
+//
 // Stopping: the update's first-order step is emax = max |F - I| outside the
 // groups' rotations, and what it leaves is of order emax^2, so
 // refine_converged() (emax^2 <= n u) says that X F is final, without
@@ -54,6 +59,21 @@ inline constexpr double kRefineDeltaFactor = 20;
 // eigenvalue 1.4e-7 next to them converged at the rate (off / gap)^2 and
 // the tests' geometric spectrum 1 .. 1e-8 of order 8 needed more iterations.
 inline constexpr double kRefineDeltaFloor = 1e-6;
+// When max|lambda| ||R||_F exceeds this multiple of off(S), the iteration
+// only orthogonalizes: F = I + R/2 (X F is a Newton-Schulz step, which
+// leaves ||R|| of order ||R||^2), with no W and no groups. Otherwise R's
+// share of delta would group large runs of the spectrum: the grid
+// variant's single-precision vectors at n = 256 start at ||R||_F = 2.7e-3
+// against off(S) = 3e-4 (max|lambda| = 18), so delta was about 1 and the
+// groups' exact solves took 80 % of the probe's time (docs/performance.md,
+// session 45). The lane variant's vectors (||R|| about 4e-5 at n = 128,
+// max|lambda| ||R|| about off(S)) never take this step.
+inline constexpr double kRefineOrthFirst = 10;
+// ... and when ||R||_F exceeds this: below it R's share of delta, 20
+// max|lambda| ||R||_F, is at most 2e-3 max|lambda|, and near convergence
+// (off(S) and R both at rounding level, or off(S) = 0 for n = 1) the
+// ratio alone would keep the iteration orthogonalizing.
+inline constexpr double kRefineOrthFirstMinR = 1e-4;
 
 template <class R>
 struct RefineNorms {
@@ -64,6 +84,8 @@ struct RefineNorms {
     index_t grouped = 0;  // indices in groups of two or more
     R emax = R(0);        // max |F - I| outside the groups' rotations: the
                           // first-order step, whose square the update leaves
+    bool orth_only = false;  // F = I + R/2 only (kRefineOrthFirst): X F is
+                             // never final
 };
 
 // Scratch of refine_update for order n.
@@ -83,7 +105,7 @@ struct RefineNorms {
 // further iteration (see the stopping note above). n: the order.
 template <class R>
 BATCHEIG_HD bool refine_converged(const RefineNorms<R> &norms, index_t n) {
-    return norms.emax * norms.emax <= R(n) * limits<R>::eps();  // eps() is u
+    return !norms.orth_only && norms.emax * norms.emax <= R(n) * limits<R>::eps();  // eps() is u
 }
 
 template <class T>
@@ -129,7 +151,21 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     out.rnorm = rsqrt_(tm.sum(r2));
     out.amax = tm.max(amax);
     out.delta = rmax(R(kRefineDeltaFactor) * (out.off + out.amax * out.rnorm), R(kRefineDeltaFloor) * out.amax);
+    out.orth_only = out.rnorm > R(kRefineOrthFirstMinR) && out.amax * out.rnorm > R(kRefineOrthFirst) * out.off;
     tm.sync();  // lambda complete
+    if (out.orth_only) {
+        // F = I + R/2 over C, entry by entry (each member its columns).
+        R emax = R(0);
+        for (index_t j = tm.first(0); j < n; j += tm.size())
+            for (index_t i = 0; i < n; ++i) {
+                const T f = i == j ? T(R(1) + (R(1) - real(c(j, j))) * R(0.5)) : c(i, j) * R(-0.5);
+                c(i, j) = f;
+                emax = rmax(emax, i == j ? rabs(real(f) - R(1)) : abs1(f));
+            }
+        out.emax = tm.max(emax);
+        tm.sync();
+        return out;
+    }
     // The ascending order, then the groups (the leader scans it once).
     for (index_t i = tm.first(0); i < n; i += tm.size()) ws.order[sorted_position(n, lambda, i)] = i;
     tm.sync();
