@@ -138,14 +138,17 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     using R = real_t<T>;
     RefineNorms<R> out;
     // Rayleigh quotients and the norms of S's off-diagonal part and of R.
+    // The entries are dealt out in storage order (consecutive members take
+    // consecutive rows of a column), so a GPU team's loads coalesce.
     R off2 = R(0), r2 = R(0), amax = R(0);
     for (index_t j = tm.first(0); j < n; j += tm.size()) {
         lambda[j] = real(s(j, j)) / real(c(j, j));
         amax = rmax(amax, rabs(lambda[j]));
-        for (index_t i = 0; i < n; ++i) {
-            if (i != j) off2 += abs2(s(i, j));
-            r2 += abs2(i == j ? T(R(1) - real(c(i, j))) : c(i, j));
-        }
+    }
+    for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
+        const index_t i = e % n, j = e / n;
+        if (i != j) off2 += abs2(s(i, j));
+        r2 += abs2(i == j ? T(R(1) - real(c(i, j))) : c(i, j));
     }
     out.off = rsqrt_(tm.sum(off2));
     out.rnorm = rsqrt_(tm.sum(r2));
@@ -154,14 +157,14 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     out.orth_only = out.rnorm > R(kRefineOrthFirstMinR) && out.amax * out.rnorm > R(kRefineOrthFirst) * out.off;
     tm.sync();  // lambda complete
     if (out.orth_only) {
-        // F = I + R/2 over C, entry by entry (each member its columns).
+        // F = I + R/2 over C, entry by entry in storage order.
         R emax = R(0);
-        for (index_t j = tm.first(0); j < n; j += tm.size())
-            for (index_t i = 0; i < n; ++i) {
-                const T f = i == j ? T(R(1) + (R(1) - real(c(j, j))) * R(0.5)) : c(i, j) * R(-0.5);
-                c(i, j) = f;
-                emax = rmax(emax, i == j ? rabs(real(f) - R(1)) : abs1(f));
-            }
+        for (index_t e = tm.first(0); e < n * n; e += tm.size()) {
+            const index_t i = e % n, j = e / n;
+            const T f = i == j ? T(R(1) + (R(1) - real(c(j, j))) * R(0.5)) : c(i, j) * R(-0.5);
+            c(i, j) = f;
+            emax = rmax(emax, i == j ? rabs(real(f) - R(1)) : abs1(f));
+        }
         out.emax = tm.max(emax);
         tm.sync();
         return out;
@@ -208,25 +211,32 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
         }
         k0 += m;
     }
-    // F = I + R/2 + W over C, each pair i < j by the member owning column j
-    // (it writes entries (i, j) and (j, i); no other member touches them).
+    // F = I + R/2 + W over C. Each pair i < j is one member's: it writes
+    // entries (i, j) and (j, i), which no other member touches. The pairs
+    // are dealt out in the storage order of the strict upper triangle
+    // (k = j (j - 1) / 2 + i), so consecutive members read consecutive rows
+    // of column j; then the diagonal.
     R emax = R(0);
-    for (index_t j = tm.first(0); j < n; j += tm.size()) {
-        for (index_t i = 0; i < j; ++i) {
-            const T rh = -(c(i, j) + conj(c(j, i))) * R(0.5);  // r_ij, Hermitian part
-            T fij = rh * R(0.5), fji = conj(rh) * R(0.5);
-            if (ws.start[i] != ws.start[j]) {
-                const T sh = (s(i, j) + conj(s(j, i))) * R(0.5);
-                const T w = (sh + rh * ((lambda[i] + lambda[j]) * R(0.5))) / (lambda[j] - lambda[i]);
-                fij += w;
-                fji -= conj(w);
-            }
-            c(i, j) = fij;
-            c(j, i) = fji;
-            emax = rmax(emax, rmax(abs1(fij), abs1(fji)));
+    const index_t pairs = n * (n - 1) / 2;
+    index_t j = 1;
+    for (index_t k = tm.first(0); k < pairs; k += tm.size()) {
+        while (j * (j + 1) / 2 <= k) ++j;  // k's column: j (j - 1) / 2 <= k < j (j + 1) / 2
+        const index_t i = k - j * (j - 1) / 2;
+        const T rh = -(c(i, j) + conj(c(j, i))) * R(0.5);  // r_ij, Hermitian part
+        T fij = rh * R(0.5), fji = conj(rh) * R(0.5);
+        if (ws.start[i] != ws.start[j]) {
+            const T sh = (s(i, j) + conj(s(j, i))) * R(0.5);
+            const T w = (sh + rh * ((lambda[i] + lambda[j]) * R(0.5))) / (lambda[j] - lambda[i]);
+            fij += w;
+            fji -= conj(w);
         }
-        const R rjj = R(1) - real(c(j, j));
-        c(j, j) = T(R(1) + rjj * R(0.5));
+        c(i, j) = fij;
+        c(j, i) = fji;
+        emax = rmax(emax, rmax(abs1(fij), abs1(fji)));
+    }
+    for (index_t jj = tm.first(0); jj < n; jj += tm.size()) {
+        const R rjj = R(1) - real(c(jj, jj));
+        c(jj, jj) = T(R(1) + rjj * R(0.5));
         emax = rmax(emax, rabs(rjj) * R(0.5));
     }
     out.emax = tm.max(emax);
