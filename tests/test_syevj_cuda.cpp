@@ -838,6 +838,37 @@ TEMPLATE_TEST_CASE("syevj CUDA: the shared-memory variants claim exactly the n w
     }
 }
 
+// One AUTO call on host arrays and the same on device arrays (lda = n +
+// n % 3, default params), both successful, the device run's guards intact.
+template <class T>
+struct AutoRuns {
+  HostRun<T> hr;
+  DeviceRun<T> dr;
+};
+
+template <class T>
+std::string auto_call_name(int n, batcheigEigMode_t jobz, bool upper) {
+  return std::string(precision_name<T>()) + " | auto | n = " + std::to_string(n) + " | jobz " +
+         (jobz == BATCHEIG_EIG_MODE_VECTOR ? "V" : "N") + " | uplo " +
+         uplo_name(upper ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER);
+}
+
+template <class T>
+AutoRuns<T> run_auto_both(batcheigHandle_t cuda, cudaStream_t stream, const std::vector<HermMatrix<T>> &mats, int n,
+                          batcheigEigMode_t jobz, bool upper, bool user_workspace) {
+  SyevjOptions opt;
+  opt.jobz = jobz;
+  opt.uplo = upper ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+  opt.lda_pad = n % 3;
+  const JacobiSettings s{BATCHEIG_ALG_AUTO, 0, 1};
+  AutoRuns<T> r{run_host_arrays<T>(cuda, mats, n, opt, s), {}};
+  REQUIRE(r.hr.run.status == BATCHEIG_STATUS_SUCCESS);
+  r.dr = run_device_arrays<T>(cuda, stream, r.hr.run, s, user_workspace);
+  REQUIRE(r.dr.run.status == BATCHEIG_STATUS_SUCCESS);
+  CHECK(r.dr.guard_intact);
+  return r;
+}
+
 TEMPLATE_TEST_CASE("syevj CUDA: AUTO on a CUDA handle, n = 1..200, host and device arrays", "[syevj][cuda][auto]",
                    BT_SYEVJ_TYPES) {
   using T = TestType;
@@ -853,18 +884,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: AUTO on a CUDA handle, n = 1..200, host and devi
     for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
       const int count = n <= 64 ? 3 : 2;
       const auto mats = mixed_batch<T>(n, count, 200 + n);
-      SyevjOptions opt;
-      opt.jobz = jobz;
-      opt.uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
-      opt.lda_pad = n % 3;
-      INFO(precision_name<T>() << " | auto | n = " << n << " | jobz "
-                               << (jobz == BATCHEIG_EIG_MODE_VECTOR ? "V" : "N") << " | uplo " << uplo_name(opt.uplo));
-      const JacobiSettings s{BATCHEIG_ALG_AUTO, 0, 1};
-      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
-      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
-      const DeviceRun<T> dr = run_device_arrays<T>(cuda, stream.s, hr.run, s, k % 4 < 2);
-      REQUIRE(dr.run.status == BATCHEIG_STATUS_SUCCESS);
-      CHECK(dr.guard_intact);
+      const bool upper = k++ % 2;
+      INFO(auto_call_name<T>(n, jobz, upper));
+      const AutoRuns<T> runs = run_auto_both(cuda, stream.s, mats, n, jobz, upper, k % 4 < 2);
+      const HostRun<T> &hr = runs.hr;
+      const DeviceRun<T> &dr = runs.dr;
       for (int b = 0; b < count; ++b) {
         INFO("matrix " << b << ": " << mats[b].describe());
         const auto oracle = oracle_heev(mats[b].a, n);
@@ -915,18 +939,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
     const int count = static_cast<int>(mats.size());
     for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
       if (jobz == BATCHEIG_EIG_MODE_NOVECTOR && n != 256) continue;
-      SyevjOptions opt;
-      opt.jobz = jobz;
-      opt.uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
-      opt.lda_pad = n % 3;
-      INFO(precision_name<T>() << " | auto | n = " << n << " | jobz "
-                               << (jobz == BATCHEIG_EIG_MODE_VECTOR ? "V" : "N") << " | uplo " << uplo_name(opt.uplo));
-      const JacobiSettings s{BATCHEIG_ALG_AUTO, 0, 1};
-      const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
-      REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
-      const DeviceRun<T> dr = run_device_arrays<T>(cuda, stream.s, hr.run, s, k % 2 == 0);
-      CHECK(dr.guard_intact);
-      expect_bitwise_equal(hr, dr);
+      const bool upper = k++ % 2;
+      INFO(auto_call_name<T>(n, jobz, upper));
+      const AutoRuns<T> runs = run_auto_both(cuda, stream.s, mats, n, jobz, upper, k % 2 == 0);
+      const DeviceRun<T> &dr = runs.dr;
+      expect_bitwise_equal(runs.hr, dr);
       // The tolerance floor of what AUTO runs: the lane variant to n = 128,
       // beyond it the grid (or, in float to n = 144, the cluster) variant,
       // whose floors are the same.
