@@ -206,3 +206,33 @@ TEMPLATE_TEST_CASE("syevj accuracy: larger sizes (n = 150, 200), the default var
     table.print(std::string("larger sizes | ") + precision_name<T>() + " | backend " + backend_name(backend));
   }
 }
+
+// Large n under AUTO on every backend: every family at every magnitude at
+// n = 256 and 512 (the block variant on the host; the grid variant on the
+// CUDA backend, which test_syevj_cuda also covers at the default level).
+// Full level only: the host's Jacobi takes minutes at these orders.
+TEMPLATE_TEST_CASE("syevj accuracy: every family and magnitude at large n (n = 256 and 512) under AUTO",
+                   "[syevj][accuracy][large]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  if (test_level() != TestLevel::Full) BT_SKIP("BATCHEIG_TEST_LEVEL=full only");
+  const std::vector<int> sizes = only_listed_sizes({256, 512});
+  for (const batcheigBackend_t backend : backends_under_test()) {
+    HandleGuard h;
+    BT_CREATE_HANDLE_OR_SKIP(h, backend);
+    SyevjTable table;
+    int k = 0;
+    for (const int n : sizes)
+      for (const HermFamily f : all_herm_families())
+        for (const Magnitude m : all_magnitudes()) {
+          if (f == HermFamily::Zero && m != Magnitude::Unit) continue;
+          const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
+                                      static_cast<std::uint64_t>(n), 2048);
+          const HermMatrix<T> hm = make_herm_matrix<T>(f, m, n, seed);
+          const batcheigFillMode_t uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+          INFO("backend " << backend_name(backend) << ", AUTO, n = " << n);
+          table.add(std::string(herm_family_name(f)) + "/" + magnitude_name(m) + " n=" + std::to_string(n),
+                    accuracy_case(h.h, hm, nullptr, BATCHEIG_ALG_AUTO, uplo, false));
+        }
+    table.print(std::string("large n | ") + precision_name<T>() + " | backend " + backend_name(backend));
+  }
+}
