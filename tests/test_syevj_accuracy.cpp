@@ -211,10 +211,11 @@ TEMPLATE_TEST_CASE("syevj accuracy: larger sizes (n = 150, 200), the default var
 // n = 256 and 512 (the block variant on the host; the grid variant on the
 // CUDA backend, which test_syevj_cuda also covers at the default level).
 // Full level only: the host's Jacobi takes minutes at these orders.
-// Known to fail (session 45, docs/performance.md): at n = 512 the host's
-// scalar variant (AUTO's on the host) misses the eigenvalue ratio on the
-// clustered spectrum under orthogonal similarity, 64 in double at the
-// near-overflow scale and 69-78 in complex double against the limit 60.
+// It found (session 45, docs/performance.md) that at n = 512 the host's
+// scalar variant, then AUTO's at every n, missed the eigenvalue ratio on
+// the clustered spectrum under orthogonal similarity (64 in double, 69-78
+// in complex double, limit 60); AUTO takes the block variant beyond
+// n = 256 since.
 TEMPLATE_TEST_CASE("syevj accuracy: every family and magnitude at large n (n = 256 and 512) under AUTO",
                    "[syevj][accuracy][large]", BT_SYEVJ_TYPES) {
   using T = TestType;

@@ -24,16 +24,31 @@ inline constexpr int host_chunk = 16;
 // 32 KiB in complex double) in L1/L2.
 inline constexpr int host_jacobi_block_nb = 16;
 
-// BATCHEIG_ALG_AUTO on the host picks the block variant for n >= this. The
-// two-sided scalar variant was faster at every size measured: same machine
-// and method as above, scalar vs block at n = 32 / 64 / 128 (nb = 8 / 16 /
-// 16, the widths the plan uses): 0.39 / 2.9 / 20 ms vs 1.7 / 11.9 / 70 ms
-// (double), 0.96 / 7.3 / 43 ms vs 3.3 / 25 / 162 ms (complex double). The block variant solves every 2nb x
-// 2nb Gram block to convergence (most of its time) and forms Q^H (A Q) for
-// its convergence test; a CPU core gains little from its column-block
-// locality at these sizes. So AUTO never picks it on the host; it exists for
-// the GPU block-Jacobi to reuse and stays selectable through the params.
-inline constexpr int host_jacobi_block_min_n = 1 << 30;
+// BATCHEIG_ALG_AUTO on the host picks the block variant for n >= this, for
+// accuracy; below it the two-sided scalar variant, for speed.
+// Speed: the scalar variant was faster at every size measured: same
+// machine and method as above, scalar vs block at n = 32 / 64 / 128 (nb =
+// 8 / 16 / 16, the widths the plan uses): 0.39 / 2.9 / 20 ms vs 1.7 / 11.9 /
+// 70 ms (double), 0.96 / 7.3 / 43 ms vs 3.3 / 25 / 162 ms (complex double).
+// The block variant solves every 2nb x 2nb Gram block to convergence (most
+// of its time) and forms Q^H (A Q) for its convergence test; a CPU core
+// gains little from its column-block locality. At n = 512 (session 45,
+// one matrix, wall time beside other work): 10.2 / 17.4 s (double), 13.8 /
+// 31.9 s (complex double).
+// Accuracy: the scalar variant's eigenvalues are the diagonal of the
+// rotated matrix, whose rounding grows like sqrt(2 n sweeps) u ||A||; the
+// block variant's are Rayleigh quotients with the input. On the tests'
+// clustered spectrum under orthogonal similarity (1 and n - 1 copies of
+// sqrt(u), random signs), the largest eigenvalue error against the exact
+// spectrum, in ||A||_1 u, over the unit, near-overflow and near-underflow
+// scalings (session 45, double / complex double; LAPACKE ?syev/?heev
+// 0.7-3.4 throughout):
+//   scalar: n = 192: 24 / 27, 256: 32 / 41, 320: 40 / 51, 384: 51 / 63,
+//           512: 66 / 81 (the tests' limit is 60)
+//   block:  n = 512: 3.1 / 3.1
+// So AUTO keeps the scalar variant through n = 256 (at most 41) and takes
+// the block variant beyond.
+inline constexpr int host_jacobi_block_min_n = 257;
 
 // ---- geev, CUDA backend ------------------------------------------------------
 // Variant choice of BATCHEIG_ALG_AUTO (plan/geev_plan.hpp). Measured

@@ -197,6 +197,11 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }
 
+/// The order from which AUTO takes the block variant on the host (the
+/// library's plan::tuning::host_jacobi_block_min_n, for eigenvalue
+/// accuracy at large n).
+inline constexpr int kHostJacobiBlockMinN = 257;
+
 /// Whether a variant is a CUDA kernel variant.
 inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||

@@ -256,12 +256,12 @@ SyevjRatios check_syevj_matrix(const std::vector<T> &a, const SyevjRun<T> &run, 
     }
     out.residual = static_cast<double>(res / (static_cast<W>(n) * anorm * u));
     out.orth = static_cast<double>(orth / (static_cast<W>(n) * u));
-  } else if (!vec && run.backend == BATCHEIG_BACKEND_HOST &&
-             run.algorithm != BATCHEIG_ALG_JACOBI_HOST_BLOCK) {
-    // NOVECTOR: the host's scalar variant (AUTO's choice on the host at
-    // every n, tuning::host_jacobi_block_min_n) leaves A as it was; the block
-    // variants and other backends leave its contents unspecified
-    // (batcheig.h), only its padding rows are kept (checked above).
+  } else if (!vec && run.backend == BATCHEIG_BACKEND_HOST && run.algorithm != BATCHEIG_ALG_JACOBI_HOST_BLOCK &&
+             !(run.algorithm == BATCHEIG_ALG_AUTO && n >= kHostJacobiBlockMinN)) {
+    // NOVECTOR: the host's scalar variant (AUTO's choice on the host below
+    // kHostJacobiBlockMinN) leaves A as it was; the block variants and
+    // other backends leave its contents unspecified (batcheig.h), only its
+    // padding rows are kept (checked above).
     INFO("jobz = N: A unchanged");
     CHECK(std::memcmp(Ab, Ain, sizeof(T) * static_cast<size_t>(lda) * n) == 0);
   }
