@@ -84,6 +84,27 @@ GeevRatios accuracy_case(batcheigHandle_t h, const TestMatrix<T> &tm, batcheigPa
   return worst;
 }
 
+// The cases of families x magnitudes x sizes (the zero matrix at unit
+// scale only: scaling zero is zero) that variant alg claims, on one handle
+// with params p (alg's), seeds from tag; worst ratios into table.
+template <class T>
+void family_cases(batcheigHandle_t h, batcheigBackend_t backend, batcheigParams_t p, batcheigAlgorithm_t alg,
+                  const std::vector<Family> &families, const std::vector<Magnitude> &magnitudes,
+                  const std::vector<int> &sizes, std::uint64_t tag, bool all_jobs, RatioTable &table) {
+  for (const Family f : families)
+    for (const Magnitude m : magnitudes) {
+      if ((f == Family::Zero) && m != Magnitude::Unit) continue;
+      for (const int n : sizes) {
+        if (!geev_variant_claims<T>(alg, n, true, true)) continue;
+        const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
+                                    static_cast<std::uint64_t>(n), tag);
+        const TestMatrix<T> tm = make_matrix<T>(f, m, n, seed);
+        INFO("backend " << backend_name(backend) << ", algorithm " << algorithm_name(alg));
+        table.add(std::string(family_name(f)) + "/" + magnitude_name(m), accuracy_case(h, tm, p, all_jobs));
+      }
+    }
+}
+
 // Every forced variant of every backend under test (AUTO resolves to one of them).
 template <class T>
 void run_families(const std::vector<Family> &families, const std::vector<Magnitude> &magnitudes,
@@ -95,18 +116,7 @@ void run_families(const std::vector<Family> &families, const std::vector<Magnitu
       ParamsGuard p;
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       RatioTable table;
-      for (const Family f : families)
-        for (const Magnitude m : magnitudes) {
-          if ((f == Family::Zero) && m != Magnitude::Unit) continue;  // scaling zero is zero
-          for (const int n : sizes) {
-            if (!geev_variant_claims<T>(alg, n, true, true)) continue;
-            const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
-                                        static_cast<std::uint64_t>(n), 2024);
-            const TestMatrix<T> tm = make_matrix<T>(f, m, n, seed);
-            INFO("backend " << backend_name(backend) << ", algorithm " << algorithm_name(alg));
-            table.add(std::string(family_name(f)) + "/" + magnitude_name(m), accuracy_case(h.h, tm, p, true));
-          }
-        }
+      family_cases<T>(h.h, backend, p, alg, families, magnitudes, sizes, 2024, true, table);
       table.print(std::string(title) + " | " + precision_name<T>() + " | backend " + backend_name(backend) +
                   " | algorithm " + algorithm_name(alg));
     }
@@ -183,17 +193,8 @@ TEMPLATE_TEST_CASE("geev accuracy: every family and magnitude at large n (n = 20
     if (batcheigCreateWithBackend(&h.h, backend) != BATCHEIG_STATUS_SUCCESS) continue;
     ran = true;
     RatioTable table;
-    for (const Family f : all_families())
-      for (const Magnitude m : all_magnitudes()) {
-        if (f == Family::Zero && m != Magnitude::Unit) continue;
-        for (const int n : sizes) {
-          const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
-                                      static_cast<std::uint64_t>(n), 4096);
-          const TestMatrix<T> tm = make_matrix<T>(f, m, n, seed);
-          INFO("backend " << backend_name(backend) << ", AUTO, n = " << n);
-          table.add(std::string(family_name(f)) + "/" + magnitude_name(m), accuracy_case(h.h, tm, nullptr, false));
-        }
-      }
+    family_cases<T>(h.h, backend, nullptr, BATCHEIG_ALG_AUTO, all_families(), all_magnitudes(), sizes, 4096, false,
+                    table);
     table.print(std::string("large n | ") + precision_name<T>() + " | backend " + backend_name(backend));
   }
   if (!ran) BT_SKIP("no CUDA backend here, and the host backend runs this test only at BATCHEIG_TEST_LEVEL=full");

@@ -167,18 +167,15 @@ TEMPLATE_TEST_CASE("syevj accuracy: structured families x magnitudes (zero, iden
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       SyevjTable table;
       int k = 0;
-      for (const HermFamily f : all_herm_families())
-        for (const Magnitude m : all_magnitudes()) {
-          if (f == HermFamily::Zero && m != Magnitude::Unit) continue;  // scaling zero is zero
-          for (const int n : family_sizes(alg)) {
-            const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
-                                        static_cast<std::uint64_t>(n), 2026);
-            const HermMatrix<T> hm = make_herm_matrix<T>(f, m, n, seed);
-            const batcheigFillMode_t uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
-            INFO("backend " << backend_name(backend) << ", algorithm " << syevj_variant_name(alg));
-            table.add(std::string(herm_family_name(f)) + "/" + magnitude_name(m),
-                      accuracy_case(h.h, hm, p, alg, uplo, n <= 16));
-          }
+      for (const auto &[f, m] : herm_family_magnitudes())
+        for (const int n : family_sizes(alg)) {
+          const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
+                                      static_cast<std::uint64_t>(n), 2026);
+          const HermMatrix<T> hm = make_herm_matrix<T>(f, m, n, seed);
+          const batcheigFillMode_t uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+          INFO("backend " << backend_name(backend) << ", algorithm " << syevj_variant_name(alg));
+          table.add(std::string(herm_family_name(f)) + "/" + magnitude_name(m),
+                    accuracy_case(h.h, hm, p, alg, uplo, n <= 16));
         }
       table.print(std::string("structured families | ") + precision_name<T>() + " | backend " +
                   backend_name(backend) + " | " + syevj_variant_name(alg));
@@ -227,17 +224,15 @@ TEMPLATE_TEST_CASE("syevj accuracy: every family and magnitude at large n (n = 2
     SyevjTable table;
     int k = 0;
     for (const int n : sizes)
-      for (const HermFamily f : all_herm_families())
-        for (const Magnitude m : all_magnitudes()) {
-          if (f == HermFamily::Zero && m != Magnitude::Unit) continue;
-          const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
-                                      static_cast<std::uint64_t>(n), 2048);
-          const HermMatrix<T> hm = make_herm_matrix<T>(f, m, n, seed);
-          const batcheigFillMode_t uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
-          INFO("backend " << backend_name(backend) << ", AUTO, n = " << n);
-          table.add(std::string(herm_family_name(f)) + "/" + magnitude_name(m) + " n=" + std::to_string(n),
-                    accuracy_case(h.h, hm, nullptr, BATCHEIG_ALG_AUTO, uplo, false));
-        }
+      for (const auto &[f, m] : herm_family_magnitudes()) {
+        const auto seed = make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m),
+                                    static_cast<std::uint64_t>(n), 2048);
+        const HermMatrix<T> hm = make_herm_matrix<T>(f, m, n, seed);
+        const batcheigFillMode_t uplo = (k++ % 2) ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+        INFO("backend " << backend_name(backend) << ", AUTO, n = " << n);
+        table.add(std::string(herm_family_name(f)) + "/" + magnitude_name(m) + " n=" + std::to_string(n),
+                  accuracy_case(h.h, hm, nullptr, BATCHEIG_ALG_AUTO, uplo, false));
+      }
     table.print(std::string("large n | ") + precision_name<T>() + " | backend " + backend_name(backend));
   }
 }

@@ -930,12 +930,9 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
   int k = 0;
   for (const int n : sizes) {
     std::vector<HermMatrix<T>> mats;
-    for (const HermFamily f : all_herm_families())
-      for (const Magnitude m : all_magnitudes()) {
-        if (f == HermFamily::Zero && m != Magnitude::Unit) continue;
-        mats.push_back(make_herm_matrix<T>(f, m, n, make_seed(static_cast<std::uint64_t>(f),
-                                                              static_cast<std::uint64_t>(m), n, 512)));
-      }
+    for (const auto &[f, m] : herm_family_magnitudes())
+      mats.push_back(make_herm_matrix<T>(f, m, n, make_seed(static_cast<std::uint64_t>(f),
+                                                            static_cast<std::uint64_t>(m), n, 512)));
     const int count = static_cast<int>(mats.size());
     for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
       if (jobz == BATCHEIG_EIG_MODE_NOVECTOR && n != 256) continue;

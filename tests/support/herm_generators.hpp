@@ -17,6 +17,7 @@
 #include <complex>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "batcheig.h"
@@ -65,6 +66,16 @@ inline std::vector<HermFamily> all_herm_families() {
   return {HermFamily::Zero,      HermFamily::Identity,  HermFamily::DiagArith,   HermFamily::DiagGeom,
           HermFamily::DiagCluster, HermFamily::Repeated, HermFamily::OrthArith,  HermFamily::OrthGeom,
           HermFamily::OrthCluster, HermFamily::Random,   HermFamily::Graded,     HermFamily::Phases};
+}
+
+/// Every family at every magnitude, the zero matrix at unit scale only
+/// (scaling zero is zero).
+inline std::vector<std::pair<HermFamily, Magnitude>> herm_family_magnitudes() {
+  std::vector<std::pair<HermFamily, Magnitude>> v;
+  for (const HermFamily f : all_herm_families())
+    for (const Magnitude m : all_magnitudes())
+      if (f != HermFamily::Zero || m == Magnitude::Unit) v.emplace_back(f, m);
+  return v;
 }
 
 template <class T>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "batcheig.h"
+#include "plan/tuning.hpp"
 #include "scalar.hpp"
 #include "syevj_raw.h"
 
@@ -197,10 +198,9 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }
 
-/// The order from which AUTO takes the block variant on the host (the
-/// library's plan::tuning::host_jacobi_block_min_n, for eigenvalue
-/// accuracy at large n).
-inline constexpr int kHostJacobiBlockMinN = 257;
+/// The order from which AUTO takes the block variant on the host (for
+/// eigenvalue accuracy at large n).
+inline constexpr int kHostJacobiBlockMinN = batcheig::plan::tuning::host_jacobi_block_min_n;
 
 /// Whether a variant is a CUDA kernel variant.
 inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
