@@ -86,6 +86,78 @@ BATCHEIG_HD void scal(index_t n, S s, V x) {
     for (index_t i = 0; i < n; ++i) x[i] = x[i] * s;
 }
 
+namespace detail {
+// Sum of squares of values of moderate size (|x| in about [2^-450, 2^450])
+// with a rounding error of about one ulp of the sum at any count: each
+// product's error is taken exactly by a fused multiply-add and each sum's by
+// Knuth's two-sum, and the errors are added on the side (the compensated
+// dot product Dot2 of Ogita, Rump and Oishi). The product is rounded apart
+// so that the GPU compiler cannot fuse it into the sum.
+struct CompensatedSquares {
+    double hi = 0, lo = 0;
+    BATCHEIG_HD void add(double x) {
+#if defined(__CUDA_ARCH__)
+        const double p = __dmul_rn(x, x);
+        const double e = fma(x, x, -p);
+#else
+        const double p = x * x;
+        const double e = std::fma(x, x, -p);
+#endif
+        add_exact(p, e);
+    }
+    // hi + lo += p + e, p + e being exact.
+    BATCHEIG_HD void add_exact(double p, double e) {
+        const double s = hi + p;
+        const double z = s - hi;
+        lo += ((hi - (s - z)) + (p - z)) + e;
+        hi = s;
+    }
+};
+}  // namespace detail
+
+// Rescale a double-precision vector that is already near unit 2-norm
+// (x[0..n), together with y[0..n) when two is set, as the real and
+// imaginary parts of a complex pair) so that its norm is 1 to within about
+// one ulp at any n. The scaling by the reciprocal of nrm2's result leaves
+// about sqrt(n) ulps from the rounding of the running sum of squares (18
+// ulps seen at n = 512); here the squares are summed with
+// CompensatedSquares, in two independent sums (real and imaginary parts,
+// or the two columns) for a shorter chain, and the vector is scaled by the
+// reciprocal square root of the total. Zero, Inf and NaN entries give NaN,
+// as the division by the norm did. (Float types need no second pass: their
+// squares are summed in double in the first, see geev.hpp.)
+template <class V>
+BATCHEIG_HD void renormalize_unit(index_t n, V x, V y, bool two) {
+    using T = typename V::value_type;
+    using R = real_t<T>;
+    static_assert(sizeof(R) == sizeof(double), "double and complex double only");
+    detail::CompensatedSquares a, b;
+    BATCHEIG_NO_UNROLL
+    for (index_t i = 0; i < n; ++i) {
+        a.add(real(x[i]));
+        if constexpr (is_complex<T>) b.add(imag(x[i]));
+    }
+    if (two) {
+        BATCHEIG_NO_UNROLL
+        for (index_t i = 0; i < n; ++i) {
+            if constexpr (is_complex<T>) {
+                a.add(real(y[i]));
+                b.add(imag(y[i]));
+            } else {
+                b.add(y[i]);
+            }
+        }
+    }
+    a.add_exact(b.hi, b.lo);
+    // 1 / sqrt(1 + d) = 1 - d/2 + 3 d^2 / 8 - ..., with d = sum - 1
+    // (hi - 1 is exact for hi in [1/2, 2]): one rounding for a sum near 1,
+    // the usual case; else the plain formula.
+    const double d = (a.hi - 1.0) + a.lo;
+    const double scale = rabs(d) < 0x1p-20 ? 1.0 + d * (-0.5 + 0.375 * d) : 1.0 / sqrt(a.hi + a.lo);
+    scal(n, R(scale), x);
+    if (two) scal(n, R(scale), y);
+}
+
 // Multiply a matrix view's leading m x n block by cto/cfrom without over- or
 // underflow in the multiplier, as xLASCL('G').
 template <class M, class R>

@@ -118,17 +118,75 @@ BATCHEIG_HD index_t argmax_sq(index_t n, M v, index_t i, index_t i2, real_t<type
     return k < n ? k : 0;
 }
 
+// Float types normalize in double, in one pass over the squares (their
+// sum, and the index of the largest) and one that writes: each entry is
+// rounded once, so the norm is 1 to within half an ulp at any n, where
+// xGEEV's float arithmetic leaves about sqrt(n) ulps. Squares of floats
+// cannot overflow or underflow harmfully in double, so no scaled sums are
+// needed. Column i of v, or the pair (i, i + 1) of a real matrix's complex
+// pair (the rotation that makes the largest component real folded in).
+template <class M>
+BATCHEIG_HD void normalize_wide(index_t n, M v, index_t i, bool pair) {
+    using T = typename M::value_type;
+    using R = real_t<T>;
+    double sum = 0, best = -1;
+    index_t k = 0;
+    BATCHEIG_NO_UNROLL
+    for (index_t r = 0; r < n; ++r) {
+        const double a = real(v(r, i));
+        const double b = pair ? double(real(v(r, i + 1))) : double(imag(v(r, i)));
+        const double m = a * a + b * b;
+        sum += m;
+        if (m > best) {
+            best = m;
+            k = r;
+        }
+    }
+    const double scale = 1.0 / sqrt(sum);
+    if constexpr (is_complex<T>) {
+        // Times conj(v_k) / |v_k|: the largest component becomes real.
+        const double q = scale / sqrt(best);
+        const double fr = real(v(k, i)) * q, fi = -double(imag(v(k, i))) * q;
+        BATCHEIG_NO_UNROLL
+        for (index_t r = 0; r < n; ++r) {
+            const double a = real(v(r, i)), b = imag(v(r, i));
+            v(r, i) = T(static_cast<R>(a * fr - b * fi), static_cast<R>(a * fi + b * fr));
+        }
+        v(k, i) = T(real(v(k, i)));
+    } else if (pair) {
+        double cs, sn, rr;
+        lartg(double(v(k, i)), double(v(k, i + 1)), cs, sn, rr);
+        cs *= scale;
+        sn *= scale;
+        BATCHEIG_NO_UNROLL
+        for (index_t r = 0; r < n; ++r) {
+            const double a = v(r, i), b = v(r, i + 1);
+            v(r, i) = static_cast<R>(cs * a + sn * b);
+            v(r, i + 1) = static_cast<R>(cs * b - sn * a);
+        }
+        v(k, i + 1) = R(0);
+    } else {
+        BATCHEIG_NO_UNROLL
+        for (index_t r = 0; r < n; ++r) v(r, i) = static_cast<R>(v(r, i) * scale);
+    }
+}
+
 // Normalize real eigenvectors as xGEEV: unit 2-norm, and for a complex pair
-// the component of largest modulus made real. Each member normalizes the
+// the component of largest modulus made real. Double: xGEEV's steps, then
+// renormalize_unit takes the norm from within about sqrt(n) ulps of 1 to
+// within about one; float: normalize_wide. Each member normalizes the
 // columns it owns (a pair by the owner of its first column), serially.
 template <class Team, class M, class V>
 BATCHEIG_HD void normalize_real(const Team &tm, index_t n, M v, V wi) {
     using R = typename M::value_type;
     const SerialTeam one;
     for (index_t i = tm.first(0); i < n; i += tm.size()) {
-        if (wi[i] == R(0)) {
+        if constexpr (sizeof(R) < sizeof(double)) {
+            if (wi[i] >= R(0)) normalize_wide(n, v, i, wi[i] > R(0));
+        } else if (wi[i] == R(0)) {
             const R nrm = team_nrm2(one, n, v.col(i));
             team_scal(one, n, R(1) / nrm, v.col(i));
+            renormalize_unit(n, v.col(i), v.col(i), false);
         } else if (wi[i] > R(0)) {
             const R n1 = team_nrm2(one, n, v.col(i));
             const R n2 = team_nrm2(one, n, v.col(i + 1));
@@ -141,26 +199,33 @@ BATCHEIG_HD void normalize_real(const Team &tm, index_t n, M v, V wi) {
             lartg(v(k, i), v(k, i + 1), cs, sn, rr);
             team_rot(one, n, v.col(i), v.col(i + 1), cs, sn);
             v(k, i + 1) = R(0);
+            renormalize_unit(n, v.col(i), v.col(i + 1), true);
         }
     }
     tm.sync();
 }
 
 // Normalize complex eigenvectors as xGEEV: unit 2-norm, largest component
-// real; each member its own columns, serially.
+// real (double: xGEEV's steps, then renormalize_unit; float:
+// normalize_wide); each member its own columns, serially.
 template <class Team, class M>
 BATCHEIG_HD void normalize_complex(const Team &tm, index_t n, M v) {
     using T = typename M::value_type;
     using R = real_t<T>;
     const SerialTeam one;
     for (index_t i = tm.first(0); i < n; i += tm.size()) {
-        const R nrm = team_nrm2(one, n, v.col(i));
-        team_scal(one, n, R(1) / nrm, v.col(i));
-        R best;
-        const index_t k = argmax_sq(n, v, i, -1, best);
-        T tmp = conj(v(k, i)) / rsqrt_(best);
-        team_scal(one, n, tmp, v.col(i));
-        v(k, i) = T(real(v(k, i)));
+        if constexpr (sizeof(R) < sizeof(double)) {
+            normalize_wide(n, v, i, false);
+        } else {
+            const R nrm = team_nrm2(one, n, v.col(i));
+            team_scal(one, n, R(1) / nrm, v.col(i));
+            R best;
+            const index_t k = argmax_sq(n, v, i, -1, best);
+            T tmp = conj(v(k, i)) / rsqrt_(best);
+            team_scal(one, n, tmp, v.col(i));
+            v(k, i) = T(real(v(k, i)));
+            renormalize_unit(n, v.col(i), v.col(i), false);
+        }
     }
     tm.sync();
 }
