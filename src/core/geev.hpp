@@ -120,7 +120,7 @@ BATCHEIG_HD index_t argmax_sq(index_t n, M v, index_t i, index_t i2, real_t<type
 
 // Float types normalize in double, in one pass over the squares (their
 // sum, and the index of the largest) and one that writes: each entry is
-// rounded once, so the norm is 1 to within half an ulp at any n, where
+// rounded once, so the norm is 1 to within one unit roundoff at any n, where
 // xGEEV's float arithmetic leaves about sqrt(n) ulps. Squares of floats
 // cannot overflow or underflow harmfully in double, so no scaled sums are
 // needed. Column i of v, or the pair (i, i + 1) of a real matrix's complex
