@@ -30,7 +30,8 @@ namespace bt {
 /// DESIGN.md section 5: threshold for every non-symmetric ratio.
 inline constexpr double kGeevThreshold = 20.0;
 /// The library's eigenvectors have unit 2-norm to within about one ulp at
-/// any n (core::renormalize_unit); |‖v‖ - 1|/u is held to this bound. LAPACK
+/// any n (core::detail::normalize_wide for float types, core::renormalize_unit
+/// for double types); |‖v‖ - 1|/u is held to this bound. LAPACK
 /// itself, summing the squares in working precision, reaches about sqrt(n)
 /// ulps (18 at n = 512), so LAPACKE's vectors are held only to
 /// kGeevThreshold.
