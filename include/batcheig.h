@@ -105,7 +105,8 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_BLOCK = 23,  /**< syevj/heevj, CUDA backend: one-sided block Jacobi (as ::BATCHEIG_ALG_JACOBI_HOST_BLOCK), one thread block per matrix, a warp per pair of column blocks, A Q in A and Q in the workspace (n while the block's shared memory holds a few n-entry buffers; the dispatcher uses it for large n). */
     BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-8 lanes), the columns of A Q and Q in registers (n <= 128). */
     BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25, /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
-    BATCHEIG_ALG_JACOBI_CUDA_GRID = 26     /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
+    BATCHEIG_ALG_JACOBI_CUDA_GRID = 26,    /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
+    BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27    /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (its AUTO variant) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 5 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
 } batcheigAlgorithm_t;
 
 /**
@@ -485,8 +486,26 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   cooperative launch (grid barriers between the steps), A Q in A and Q in
  *   the workspace; devices without cooperative launch return
  *   ::BATCHEIG_STATUS_NOT_SUPPORTED. It runs at least one sweep.
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_MIXED (CUDA backend, double and double
+ *   complex only; ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision): the
+ *   scaled matrix rounded to single precision and solved with vectors by
+ *   the single-precision AUTO variant (its tolerance: tol where tol is
+ *   larger than that precision's floor; `maxSweeps` applies), then the
+ *   double-precision refinement of Ogita and Aishima (2018): for the
+ *   iterate X, C = X^H X and S = X^H A X by GEMMs; X is final when
+ *       max(off(S) / ||A||_F, ||I - C||_F) <= max(tol, 32 n u),
+ *   else X <- X F with F from C and S (near-equal eigenvalues solved
+ *   together), at most 8 updates and at most `maxSweeps` sweeps and
+ *   updates together. The eigenvalues are the Rayleigh quotients
+ *   s_ii / c_ii of the final X, the vectors its columns; A_k is S, and the
+ *   reported residual is the maximum above (so ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED
+ *   also flags vectors short of orthonormality); the reported sweeps are
+ *   the single-precision sweeps plus the updates. Workspace: about
+ *   5 n x n elements per matrix plus the single-precision stage's. On the
+ *   GPU it takes less time than the double-precision variants from about
+ *   n = 128 (docs/performance.md).
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
- *   docs/performance.md).
+ *   docs/performance.md); never ::BATCHEIG_ALG_JACOBI_CUDA_MIXED.
  * A variant that does not belong to the handle's backend makes the call
  * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *

@@ -214,6 +214,7 @@ TEMPLATE_TEST_CASE("syevj batch: NaN outside the uplo triangle and in imaginary 
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
+      if (!syevj_variant_exists<T>(alg)) continue;  // MIXED: double types only
       ParamsGuard p;
       REQUIRE(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       // n = 9, or the smallest order a variant claims (GRID: 32).
@@ -260,6 +261,7 @@ TEMPLATE_TEST_CASE("syevj: max sweeps = 1 flags exactly the matrices whose resid
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
+      if (!syevj_variant_exists<T>(alg)) continue;  // MIXED: double types only
       // GRID claims n >= 32 only.
       const std::vector<int> sizes =
           syevj_variant_claims<T>(alg, 8, true) ? std::vector<int>{1, 2, 3, 8, 24} : std::vector<int>{32, 40};
@@ -314,7 +316,9 @@ TEMPLATE_TEST_CASE("syevj: max sweeps = 1 flags exactly the matrices whose resid
             check_syevj_matrix(mats[b].a, r, b, oracle_heev(mats[b].a, n));
           }
         }
-        if (n <= 2) CHECK(not_converged == 0);  // one rotation diagonalizes a 2x2 matrix
+        // One rotation diagonalizes a 2x2 matrix; MIXED's one sweep is the
+        // single-precision stage's, whose vectors are short of the tolerance.
+        if (n <= 2 && alg != BATCHEIG_ALG_JACOBI_CUDA_MIXED) CHECK(not_converged == 0);
         if (n >= 8) CHECK(not_converged >= 2);  // random and graded need more sweeps
         // The default cap converges every matrix of the batch.
         REQUIRE(batcheigParamsSetMaxSweeps(p, 0) == BATCHEIG_STATUS_SUCCESS);
@@ -338,6 +342,7 @@ TEMPLATE_TEST_CASE("syevj: the tolerance bounds the reported residual; a loose o
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
+      if (!syevj_variant_exists<T>(alg)) continue;  // MIXED: double types only
       const int n = syevj_variant_claims<T>(alg, 30, true) ? 30 : 40, count = 4;  // GRID: n >= 32
       const auto mats = mixed_batch<T>(n, count, 21);
       std::vector<int> sw_default(count), sw_loose(count);
@@ -377,6 +382,7 @@ TEMPLATE_TEST_CASE("syevj: sort = 0 returns the same eigenpairs, unsorted", "[sy
     HandleGuard h;
     BT_CREATE_HANDLE_OR_SKIP(h, backend);
     for (const batcheigAlgorithm_t alg : syevj_forced_variants(backend)) {
+      if (!syevj_variant_exists<T>(alg)) continue;  // MIXED: double types only
       const int n = syevj_variant_claims<T>(alg, 12, true) ? 12 : 33;  // GRID: n >= 32
       const auto mats = mixed_batch<T>(n, 3, 33);
       ParamsGuard p;

@@ -61,7 +61,8 @@ batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlg
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
         case BATCHEIG_ALG_JACOBI_CUDA_LANE:
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
-        case BATCHEIG_ALG_JACOBI_CUDA_GRID: break;
+        case BATCHEIG_ALG_JACOBI_CUDA_GRID:
+        case BATCHEIG_ALG_JACOBI_CUDA_MIXED: break;
         default: return BATCHEIG_STATUS_INVALID_VALUE;
     }
     params->algorithm = algorithm;

@@ -127,13 +127,15 @@ BATCHEIG_HD index_t group_size(index_t n, const RefineScratch<T> &ws, index_t k0
     return m;
 }
 
-// The per-matrix part of one iteration (see above). c: C on entry, F on
-// exit; s: S (read only); lambda: the n estimates on exit. Collective over
-// the team; ends with a sync.
+// The first part of an iteration: the Rayleigh quotients lambda_i = s_ii /
+// c_ii, off(S), ||R||_F, max|lambda|, delta and the orthogonalizing-step
+// decision of the iterate X that C and S came from. Neither c nor s is
+// written. Collective over the team; ends with a sync. A caller that tests
+// X itself (syevj's mixed variant) measures, and calls refine_update() with
+// these norms only when X is not final.
 template <class Team, class MC, class MS>
-BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
-    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda,
-    const RefineScratch<typename MC::value_type> &ws) {
+BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_measure(
+    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda) {
     using T = typename MC::value_type;
     using R = real_t<T>;
     RefineNorms<R> out;
@@ -156,6 +158,20 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     out.delta = rmax(R(kRefineDeltaFactor) * (out.off + out.amax * out.rnorm), R(kRefineDeltaFloor) * out.amax);
     out.orth_only = out.rnorm > R(kRefineOrthFirstMinR) && out.amax * out.rnorm > R(kRefineOrthFirst) * out.off;
     tm.sync();  // lambda complete
+    return out;
+}
+
+// The per-matrix part of one iteration (see above) after refine_measure():
+// `measured` is what it returned for these c, s and lambda. c: C on entry,
+// F on exit; s: S (read only); lambda: the n estimates on entry, updated by
+// the groups' solves. Collective over the team; ends with a sync.
+template <class Team, class MC, class MS>
+BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
+    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda,
+    const RefineScratch<typename MC::value_type> &ws, const RefineNorms<real_t<typename MC::value_type>> &measured) {
+    using T = typename MC::value_type;
+    using R = real_t<T>;
+    RefineNorms<R> out = measured;
     if (out.orth_only) {
         // F = I + R/2 over C, entry by entry in storage order.
         R emax = R(0);
@@ -263,6 +279,15 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
         k0 += m;
     }
     return out;
+}
+
+// One whole iteration: refine_measure() then refine_update(). c: C on
+// entry, F on exit; s: S (read only); lambda: the n estimates on exit.
+template <class Team, class MC, class MS>
+BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
+    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda,
+    const RefineScratch<typename MC::value_type> &ws) {
+    return refine_update(tm, n, c, s, lambda, ws, refine_measure(tm, n, c, s, lambda));
 }
 
 }  // namespace batcheig::core::jacobi

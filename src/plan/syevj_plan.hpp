@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include "batcheig.h"
 #include "common/context.hpp"
@@ -19,6 +20,8 @@ namespace batcheig::plan {
 struct SyevjPlan {
     batcheigAlgorithm_t variant = BATCHEIG_ALG_AUTO;
     int nb = 0;  // block variant: columns per block
+    // JACOBI_CUDA_MIXED: the single-precision stage's variant (that type's AUTO).
+    batcheigAlgorithm_t inner = BATCHEIG_ALG_AUTO;
     std::size_t workspace_bytes = 0;
 };
 
@@ -91,6 +94,30 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
             // A forced variant must exist on this backend and claim n (AUTO's
             // choice was tested above).
             const bool forced = params.algorithm != BATCHEIG_ALG_AUTO;
+            if (v == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
+                // Double and complex double only; the single-precision stage
+                // runs what AUTO picks for that type, with vectors.
+                if constexpr (std::is_same_v<core::real_t<T>, double>) {
+                    using F = std::conditional_t<core::is_complex<T>, core::complex<float>, float>;
+                    SyevjProblem<F> pf;
+                    pf.want_v = true;
+                    pf.n = p.n;
+                    pf.lda = p.n;
+                    pf.batch = p.batch;
+                    Params fp = params;
+                    fp.algorithm = BATCHEIG_ALG_AUTO;
+                    SyevjPlan fplan;
+                    const batcheigStatus_t st = plan_syevj<F>(ctx, pf, fp, &fplan);
+                    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                    plan->variant = v;
+                    plan->inner = fplan.variant;
+                    plan->workspace_bytes =
+                        cuda::syevj_workspace_bytes<T>(v, p.n, p.want_v, p.lda, p.batch, fplan.variant);
+                    return BATCHEIG_STATUS_SUCCESS;
+                } else {
+                    return BATCHEIG_STATUS_NOT_SUPPORTED;
+                }
+            }
             switch (v) {
                 case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: break;
                 case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
@@ -136,7 +163,8 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_CUDA_BLOCK:
         case BATCHEIG_ALG_JACOBI_CUDA_LANE:
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
-        case BATCHEIG_ALG_JACOBI_CUDA_GRID: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork);
+        case BATCHEIG_ALG_JACOBI_CUDA_GRID:
+        case BATCHEIG_ALG_JACOBI_CUDA_MIXED: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork, plan.inner);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }

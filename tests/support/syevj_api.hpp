@@ -15,6 +15,7 @@
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
 #include "batcheig.h"
@@ -103,7 +104,7 @@ inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend
   if (backend == BATCHEIG_BACKEND_CUDA)
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
             BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE,
-            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, BATCHEIG_ALG_JACOBI_CUDA_GRID};
+            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, BATCHEIG_ALG_JACOBI_CUDA_GRID, BATCHEIG_ALG_JACOBI_CUDA_MIXED};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -126,6 +127,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_LANE: return "jacobi-cuda-lane";
     case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return "jacobi-cuda-cluster";
     case BATCHEIG_ALG_JACOBI_CUDA_GRID: return "jacobi-cuda-grid";
+    case BATCHEIG_ALG_JACOBI_CUDA_MIXED: return "jacobi-cuda-mixed";
     default: return "?";
   }
 }
@@ -183,6 +185,14 @@ bool syevj_grid_claims(int n) {
   return n >= 32 && 7 + (k + (k & 1)) / 2 + (n + 31) / 32 <= n;
 }
 
+/// Whether a Jacobi variant claims some order for element type T: every
+/// variant but JACOBI_CUDA_MIXED, which exists in double and complex double
+/// only (every n there).
+template <class T>
+bool syevj_variant_exists(batcheigAlgorithm_t alg) {
+  return alg != BATCHEIG_ALG_JACOBI_CUDA_MIXED || std::is_same_v<real_t<T>, double>;
+}
+
 /// Whether a Jacobi variant claims order n with the given jobz: the
 /// shared-memory CUDA variants while syevj_shared_bytes() fits in
 /// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN, CLUSTER as
@@ -191,6 +201,7 @@ bool syevj_grid_claims(int n) {
 /// returns NOT_SUPPORTED and writes nothing.
 template <class T>
 bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
+  if (!syevj_variant_exists<T>(alg)) return false;
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) return n <= kJacobiLaneMaxN;
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) return syevj_cluster_claims<T>(n);
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_claims<T>(n);
@@ -207,12 +218,14 @@ inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
          a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
          a == BATCHEIG_ALG_JACOBI_CUDA_LANE || a == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_GRID;
+         a == BATCHEIG_ALG_JACOBI_CUDA_GRID || a == BATCHEIG_ALG_JACOBI_CUDA_MIXED;
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
 
 /// Tolerance a call uses (batcheig.h): tol (default 2u), raised to
+/// 32 n u for JACOBI_CUDA_MIXED (whose residual is the larger of
+/// off(X^H A X) / ||A||_F and ||I - X^H X||_F), to
 /// 4 sqrt(n) u for the one-sided block variants (host and CUDA), and to
 /// 8 sqrt(n) u for the CUDA lane variant in its Gram form (n > 64; double
 /// and complex float n > 16; complex double n > 8). The other CUDA variants
@@ -227,6 +240,7 @@ double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
       variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
       variant == BATCHEIG_ALG_JACOBI_CUDA_GRID)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
+  if (variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED) t = std::max(t, 32.0 * n * u);
   const int gram_above = sizeof(T) == 16 ? 8 : sizeof(T) == 8 ? 16 : 64;
   if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > gram_above)
     t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);

@@ -15,13 +15,29 @@
 #include "cuda/syevj/syevj_grid.cuh"
 #include "cuda/syevj/syevj_cuda.hpp"
 #include "cuda/syevj/syevj_kernels.cuh"
+#include "cuda/syevj/syevj_mixed.cuh"
 #include "cuda/syevj/syevj_pair.cuh"
 #include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
 
+// A call of variant `variant` (not MIXED) on device arrays, enqueued on s;
+// explicitly instantiated per precision, so that MIXED's double types call
+// the single-precision kernels of syevj_cuda_{s,c}.cu.
 template <class T>
-std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch) {
+batcheigStatus_t syevj_device(cudaStream_t s, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work);
+
+template <class T>
+std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch,
+                                  batcheigAlgorithm_t inner) {
+    if (variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
+        if constexpr (kHasMixed<T>) {
+            using F = mixed_lower_t<T>;
+            return syevj_mixed_workspace<T>(n, batch, syevj_workspace_bytes<F>(inner, n, true, n, batch, inner));
+        } else {
+            return 0;
+        }
+    }
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) return syevj_block_workspace<T>(n, batch);
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_workspace<T>(n, batch);
     if (variant != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) return 0;  // WARP, SHARED, LANE, CLUSTER: registers and shared memory
@@ -41,9 +57,22 @@ core::JacobiOptions options_of(const SyevjProblem<T> &p) {
 }
 
 template <class T>
-batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work) {
+batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,
+                        batcheigAlgorithm_t inner) {
     const core::JacobiOptions opt = options_of(p);
     switch (variant) {
+        case BATCHEIG_ALG_JACOBI_CUDA_MIXED:
+            if constexpr (kHasMixed<T>) {
+                using F = mixed_lower_t<T>;
+                // The single-precision stage through its own instantiation
+                // (syevj_cuda_s.cu / syevj_cuda_c.cu).
+                const std::size_t fws = syevj_workspace_bytes<F>(inner, p.n, true, p.n, p.batch, inner);
+                return syevj_mixed<T>(s, p, fws, work, [&](const SyevjProblem<F> &pf, void *fw) {
+                    return syevj_device<F>(s, inner, pf, fw);
+                });
+            } else {
+                return BATCHEIG_STATUS_NOT_SUPPORTED;
+            }
         case BATCHEIG_ALG_JACOBI_CUDA_WARP: return syevj_warp<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_SHARED: return syevj_shared<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_GLOBAL: return syevj_global<T>(s, p, opt, work);
@@ -63,7 +92,8 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
 template <class T>
 class SyevjChunks final : public ChunkJob {
   public:
-    SyevjChunks(batcheigAlgorithm_t variant, const SyevjProblem<T> &p) : variant_(variant), p_(p) {}
+    SyevjChunks(batcheigAlgorithm_t variant, batcheigAlgorithm_t inner, const SyevjProblem<T> &p)
+        : variant_(variant), inner_(inner), p_(p) {}
 
     // The arrays in the order run() receives them.
     int arrays(HostArray *a) const {
@@ -77,7 +107,7 @@ class SyevjChunks final : public ChunkJob {
         return 5;
     }
     std::size_t workspace_bytes(int count) const override {
-        return syevj_workspace_bytes<T>(variant_, p_.n, p_.want_v, p_.lda, count);
+        return syevj_workspace_bytes<T>(variant_, p_.n, p_.want_v, p_.lda, count, inner_);
     }
     batcheigStatus_t run(cudaStream_t s, void *const *dev, int count, void *work) const override {
         using R = core::real_t<T>;
@@ -89,34 +119,44 @@ class SyevjChunks final : public ChunkJob {
         d.residual = static_cast<double *>(dev[4]);
         d.batch = count;
         d.call_batch = p_.whole_batch();
-        return launch<T>(s, variant_, d, work);
+        return launch<T>(s, variant_, d, work, inner_);
     }
 
   private:
-    batcheigAlgorithm_t variant_;
+    batcheigAlgorithm_t variant_, inner_;
     SyevjProblem<T> p_;
 };
 
 }  // namespace syevj_host_detail
 
 template <class T>
-batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work, std::size_t) {
+batcheigStatus_t syevj_device(cudaStream_t s, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work) {
+    return syevj_host_detail::launch<T>(s, variant, p, work, BATCHEIG_ALG_AUTO);
+}
+
+template <class T>
+batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work, std::size_t,
+                       batcheigAlgorithm_t inner) {
     if (!is_device_pointer(p.A)) {
-        const syevj_host_detail::SyevjChunks<T> job(variant, p);
+        const syevj_host_detail::SyevjChunks<T> job(variant, inner, p);
         HostArray arrays[kMaxHostArrays];
         const int count = job.arrays(arrays);
         return stream_batch(ctx, p.streaming, arrays, count, p.batch, job);
     }
-    return syevj_host_detail::launch<T>(ctx.stream, variant, p, work);
+    return syevj_host_detail::launch<T>(ctx.stream, variant, p, work, inner);
 }
 
 }  // namespace batcheig::cuda
 
 #define BATCHEIG_INSTANTIATE_CUDA_SYEVJ(T)                                                                   \
-    template std::size_t batcheig::cuda::syevj_workspace_bytes<T>(batcheigAlgorithm_t, int, bool, int, int); \
+    template std::size_t batcheig::cuda::syevj_workspace_bytes<T>(batcheigAlgorithm_t, int, bool, int, int,  \
+                                                                   batcheigAlgorithm_t);                      \
+    template batcheigStatus_t batcheig::cuda::syevj_device<T>(cudaStream_t, batcheigAlgorithm_t,              \
+                                                              const batcheig::SyevjProblem<T> &, void *);     \
     template bool batcheig::cuda::syevj_fits_shared<T>(int, bool);                                          \
     template bool batcheig::cuda::syevj_block_fits<T>(int);                                                 \
     template bool batcheig::cuda::syevj_cluster_fits<T>(int);                                               \
     template bool batcheig::cuda::syevj_grid_fits<T>(int);                                                  \
     template batcheigStatus_t batcheig::cuda::syevj<T>(batcheig::Context &, batcheigAlgorithm_t,            \
-                                                       const batcheig::SyevjProblem<T> &, void *, std::size_t);
+                                                       const batcheig::SyevjProblem<T> &, void *, std::size_t, \
+                                                       batcheigAlgorithm_t);

@@ -20,6 +20,13 @@
 //                                    cluster per matrix, a block per pair of
 //                                    column blocks, U = A Q and Q in shared
 //                                    memory, sm_90+ (syevj_cluster.cuh).
+//   BATCHEIG_ALG_JACOBI_CUDA_MIXED   double and complex double only: the
+//                                    single-precision Jacobi (its AUTO variant)
+//                                    for approximate vectors, then a double
+//                                    finish by batched GEMMs and a per-matrix
+//                                    update kernel (syevj_mixed.cuh); never
+//                                    chosen by AUTO (about 5 n^2 elements of
+//                                    workspace per matrix).
 //   BATCHEIG_ALG_JACOBI_CUDA_GRID    one-sided block Jacobi, a thread block
 //                                    per pair of column blocks and matrix,
 //                                    one cooperative launch, a grid barrier
@@ -45,9 +52,11 @@
 
 namespace batcheig::cuda {
 
-// Device workspace of a call on device arrays.
+// Device workspace of a call on device arrays. inner: MIXED's
+// single-precision variant (ignored by the others).
 template <class T>
-std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch);
+std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch,
+                                  batcheigAlgorithm_t inner = BATCHEIG_ALG_AUTO);
 
 // True when one problem of order n fits in the shared memory of one block of
 // the current device (WARP and SHARED variants).
@@ -73,8 +82,10 @@ bool syevj_grid_fits(int n);
 // columns in 64 slots).
 inline constexpr int kSyevjLaneMaxN = 128;
 
+// inner: MIXED's single-precision variant, a variant of the single-precision
+// type chosen by the dispatcher (ignored by the other variants).
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work,
-                       std::size_t lwork);
+                       std::size_t lwork, batcheigAlgorithm_t inner = BATCHEIG_ALG_AUTO);
 
 }  // namespace batcheig::cuda

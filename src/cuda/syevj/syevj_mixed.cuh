@@ -1,0 +1,584 @@
+// BATCHEIG_ALG_JACOBI_CUDA_MIXED (double and complex double): the library's
+// single-precision Jacobi gives approximate eigenvectors, and a short
+// double-precision finish (core/jacobi_refine.hpp) takes them to double
+// accuracy. Per call:
+//   1. prepare_kernel: the triangle named by uplo, scaled by a power of two
+//      to max |a_ij| in [1, 2) (A_s = scale A), rounded to single precision
+//      into a full Hermitian working matrix; ||A_s||_F; NaN / Inf flagged;
+//   2. the single-precision Jacobi with vectors (the float type's AUTO
+//      variant, chosen by the dispatcher) on that matrix;
+//   3. widen_kernel: its vectors widened into X;
+//   4. rounds k = 0, 1, ..., kMixedMaxUpdates, each (for the matrices still
+//      iterating) P = A_s X and G = X^H [X P] = [C S] by batched GEMMs on
+//      the FP64 tensor cores (sm_80 and later; the FP64 CUDA cores
+//      before), then round_kernel, one block per matrix: refine_measure()
+//      gives the Rayleigh quotients, off(S) and ||I - C||_F; X is final
+//      when
+//          max(off(S) / ||A_s||_F, ||I - X^H X||_F) <= tol_used
+//      (or when the matrix has used its updates); else refine_update()
+//      forms F and the third GEMM X <- X F;
+//   5. output_kernel: the eigenvalues lambda_i / scale (sorted, the vectors
+//      alike), the vectors into A, info, sweeps and residual.
+// The GEMMs sum every entry in k order whatever the batch, so a matrix gets
+// bitwise the same results in any batch and in any chunk of host arrays.
+// Workspace: about 5 n^2 elements per matrix (syevj_mixed_workspace()),
+// against n^2 for the grid variant: AUTO never picks this variant.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "common/problem.hpp"
+#include "core/jacobi_refine.hpp"
+#include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
+#include "cuda/team.cuh"
+
+namespace batcheig::cuda {
+
+template <class T> struct MixedLower { using type = void; };
+template <> struct MixedLower<double> { using type = float; };
+template <> struct MixedLower<core::complex<double>> { using type = core::complex<float>; };
+// The single-precision type of the first stage (void: no mixed variant).
+template <class T> using mixed_lower_t = typename MixedLower<T>::type;
+template <class T> inline constexpr bool kHasMixed = !std::is_void_v<mixed_lower_t<T>>;
+
+// Most double-precision updates X <- X F per matrix. From the lane
+// variant's single-precision vectors two or three reach the tolerance on
+// random matrices, three or four on the tests' clustered and graded
+// spectra (core/jacobi_refine.hpp); the grid variant's vectors (n > 144)
+// take one orthogonalizing step more.
+inline constexpr int kMixedMaxUpdates = 8;
+// tol_used = max(tol, kMixedTolFactor n u). off(S) / ||A_s||_F and
+// ||I - C||_F of an X exact to working precision are of order n u: the
+// rounding of the GEMMs that form S and C (an entry of C sums n products
+// with partial sums of order 1/sqrt(n), or up to 1 on the diagonal, so
+// its error is of order u, and there are n^2 of them); and X F inherits
+// C's error through R / 2, so the refined X is orthonormal only to about
+// that level. Measured on an H200 (test_syevj_cuda "*MIXED*", every
+// family, n = 128..256): with 4 n u clustered spectra in complex double
+// stalled at 9.3 n u and used all 8 updates; with 16 n u the largest
+// accepted residuals were 13.8-15.4 n u, too close to the bound.
+inline constexpr double kMixedTolFactor = 32;
+
+namespace syevj_mixed_detail {
+
+// Per-matrix state of a call.
+struct State {
+    double scale;     // A_s = scale A
+    double anorm;     // ||A_s||_F
+    double residual;  // the last round's max(off(S) / ||A_s||_F, ||I - C||_F)
+    int info;         // BATCHEIG_INFO_NONFINITE from the start, else set when final
+    int fsweeps;      // the single-precision stage's sweeps
+    int updates;      // X <- X F applied
+    int parity;       // half of Y that holds X once final
+    int done;         // 1: final (or NONFINITE), no more work
+};
+
+inline std::size_t round256(std::size_t x) { return (x + 255) / 256 * 256; }
+
+// Byte offsets of the workspace's arrays (each 256-byte aligned).
+template <class T>
+struct Layout {
+    using F = mixed_lower_t<T>;
+    std::size_t st, y, g, a32, fw, finfo, fsweeps, fws, q, lam, reals, ints, rot, total;
+    Layout(int n, std::int64_t batch, std::size_t float_ws) {
+        const std::size_t nn = std::size_t(n) * std::size_t(n), b = std::size_t(batch), nb = std::size_t(n) * b;
+        std::size_t off = 0;
+        auto take = [&](std::size_t bytes) {
+            const std::size_t o = off;
+            off += round256(bytes);
+            return o;
+        };
+        st = take(sizeof(State) * b);
+        y = take(2 * nn * b * sizeof(T));
+        // G = [C S], or before it the single-precision stage's arrays.
+        g = off;
+        a32 = take(nn * b * sizeof(F));
+        fw = take(nb * sizeof(float));
+        finfo = take(b * sizeof(int));
+        fsweeps = take(b * sizeof(int));
+        fws = take(float_ws);
+        off = std::max(off, g + round256(2 * nn * b * sizeof(T)));
+        q = take(nn * b * sizeof(T));
+        lam = take(nb * sizeof(double));
+        reals = take(3 * nb * sizeof(double));
+        ints = take(2 * nb * sizeof(core::index_t));
+        rot = take(std::size_t(core::jacobi::players(n) / 2) * b * sizeof(core::jacobi::Rotation<T>));
+        total = off;
+    }
+};
+
+__host__ __device__ inline float lower_of(double x) { return float(x); }
+__host__ __device__ inline core::complex<float> lower_of(core::complex<double> x) {
+    return {float(x.re), float(x.im)};
+}
+__host__ __device__ inline double widen_of(float x) { return x; }
+__host__ __device__ inline core::complex<double> widen_of(core::complex<float> x) { return {x.re, x.im}; }
+__host__ __device__ inline double real_only(double x) { return x; }
+__host__ __device__ inline core::complex<double> real_only(core::complex<double> x) { return {x.re, 0.0}; }
+__device__ inline double max_abs_part(double x) { return fabs(x); }
+__device__ inline double max_abs_part(core::complex<double> x) { return fmax(fabs(x.re), fabs(x.im)); }
+__device__ inline bool finite_of(double x) { return isfinite(x); }
+__device__ inline bool finite_of(core::complex<double> x) { return isfinite(x.re) && isfinite(x.im); }
+
+// Entry (i, j) of the Hermitian matrix whose triangle `lower` (i >= j) or
+// upper (i <= j) is stored at a with leading dimension lda; the diagonal's
+// imaginary part is ignored.
+template <class T>
+__device__ inline T herm_entry(const T *a, int lda, bool lower, int i, int j) {
+    if (i == j) return real_only(a[std::size_t(j) * lda + i]);
+    const bool stored = lower ? i > j : i < j;
+    return stored ? a[std::size_t(j) * lda + i] : core::conj(a[std::size_t(i) * lda + j]);
+}
+
+// One block per matrix: scale, ||A_s||_F, NaN / Inf, the single-precision
+// working matrix (ld n).
+template <class T>
+__global__ __launch_bounds__(256) void prepare_kernel(SyevjProblem<T> p, std::int64_t b0, mixed_lower_t<T> *a32,
+                                                      State *st) {
+    __shared__ unsigned long long red[32];
+    const BlockTeam tm{red};
+    const std::int64_t b = b0 + blockIdx.x;
+    const int n = p.n;
+    const T *a = p.A + b * std::int64_t(p.lda) * n;
+    double mx = 0;
+    int bad = 0;
+    for (int e = threadIdx.x; e < n * n; e += blockDim.x) {
+        const int i = e % n, j = e / n;
+        if (p.lower ? i < j : i > j) continue;
+        const T x = i == j ? real_only(a[std::size_t(j) * p.lda + i]) : a[std::size_t(j) * p.lda + i];
+        if (!finite_of(x)) bad = 1;
+        else mx = fmax(mx, max_abs_part(x));
+    }
+    bad = tm.max(bad);
+    mx = tm.max(mx);
+    double scale = 1;
+    if (!bad && mx > 0) scale = ldexp(1.0, -::max(ilogb(mx), -1022));
+    double ss = 0;
+    mixed_lower_t<T> *w = a32 + b * std::int64_t(n) * n;
+    for (int e = threadIdx.x; e < n * n; e += blockDim.x) {
+        const int i = e % n, j = e / n;
+        T x = bad ? T(0) : herm_entry(a, p.lda, p.lower, i, j) * scale;
+        ss += core::jacobi::abs2(x);
+        w[e] = lower_of(x);
+    }
+    ss = tm.sum(ss);
+    if (tm.leader()) {
+        State s{};
+        s.scale = scale;
+        s.anorm = sqrt(ss);
+        s.info = bad ? BATCHEIG_INFO_NONFINITE : 0;
+        s.done = bad;
+        st[b] = s;
+    }
+}
+
+// X (half 0 of Y) from the single-precision vectors; the stage's sweeps.
+template <class T>
+__global__ __launch_bounds__(256) void widen_kernel(int n, std::int64_t b0, const mixed_lower_t<T> *a32,
+                                                    const int *fsweeps, T *y, State *st) {
+    const std::int64_t b = b0 + blockIdx.x;
+    const std::size_t nn = std::size_t(n) * n;
+    if (threadIdx.x == 0) st[b].fsweeps = fsweeps[b];
+    if (st[b].done) return;
+    for (std::size_t e = threadIdx.x; e < nn; e += blockDim.x) y[2 * nn * b + e] = widen_of(a32[nn * b + e]);
+}
+
+// ---------------------------------------------------------------------------
+// Batched GEMM C = op(A) B over the matrices still iterating, 64 x 64 tiles
+// of C per block, k in slices of 16 through shared memory; every entry is
+// summed in k order, whatever the batch.
+
+enum class OpA { N, H, Herm };  // A; A^H; the Hermitian A_s from a triangle
+
+template <class T>
+struct Gemm {
+    int m, ncols, k;
+    const T *a;
+    int lda;
+    long long sa;
+    const T *b;
+    int ldb;
+    long long sb;
+    T *c;
+    int ldc;
+    long long sc;
+    bool lower;  // OpA::Herm: the stored triangle
+    const State *st;
+};
+
+// op(A)(i, kk) of matrix mat, zero outside.
+template <OpA kOp, class T>
+__device__ inline T load_a(const Gemm<T> &g, std::int64_t mat, int i, int kk) {
+    if (i >= g.m || kk >= g.k) return T(0);
+    const T *a = g.a + g.sa * mat;
+    if constexpr (kOp == OpA::N) return a[std::size_t(kk) * g.lda + i];
+    else if constexpr (kOp == OpA::H) return core::conj(a[std::size_t(i) * g.lda + kk]);
+    else return herm_entry(a, g.lda, g.lower, i, kk) * g.st[mat].scale;
+}
+template <class T>
+__device__ inline T load_b(const Gemm<T> &g, std::int64_t mat, int kk, int j) {
+    if (j >= g.ncols || kk >= g.k) return T(0);
+    return g.b[g.sb * mat + std::size_t(j) * g.ldb + kk];
+}
+// The shared-memory slice's index e -> (kk, i): i fastest where op(A) is
+// contiguous in i (A itself), kk fastest where it is contiguous in kk (A^H).
+template <OpA kOp>
+__device__ inline void slice_index(int e, int &kk, int &i) {
+    if constexpr (kOp == OpA::H) kk = e & 15, i = e >> 4;
+    else i = e & 63, kk = e >> 6;
+}
+
+// On the FP64 CUDA cores (devices before sm_80): 256 threads, 4 x 4 entries each.
+template <OpA kOp, class T>
+__global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, int tiles_m, int tiles) {
+    __shared__ alignas(16) unsigned char raw[2 * 16 * 65 * sizeof(T)];
+    T(*as)[65] = reinterpret_cast<T(*)[65]>(raw);
+    T(*bs)[65] = reinterpret_cast<T(*)[65]>(raw + 16 * 65 * sizeof(T));
+    const std::int64_t mat = m0 + blockIdx.x / tiles;
+    if (g.st[mat].done) return;
+    const int tile = blockIdx.x % tiles;
+    const int i0 = (tile % tiles_m) * 64, j0 = (tile / tiles_m) * 64;
+    const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+    T acc[4][4];
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y) acc[x][y] = T(0);
+    for (int k0 = 0; k0 < g.k; k0 += 16) {
+        for (int e = threadIdx.x; e < 16 * 64; e += 256) {
+            int kk, i;
+            slice_index<kOp>(e, kk, i);
+            as[kk][i] = load_a<kOp>(g, mat, i0 + i, k0 + kk);
+            const int bk = e & 15, bj = e >> 4;
+            bs[bk][bj] = load_b(g, mat, k0 + bk, j0 + bj);
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kk = 0; kk < 16; ++kk) {
+            T ra[4], rb[4];
+#pragma unroll
+            for (int x = 0; x < 4; ++x) ra[x] = as[kk][ty + 16 * x], rb[x] = bs[kk][tx + 16 * x];
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 4; ++y) acc[x][y] += ra[x] * rb[y];
+        }
+        __syncthreads();
+    }
+    T *c = g.c + g.sc * mat;
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y) {
+            const int gi = i0 + ty + 16 * x, gj = j0 + tx + 16 * y;
+            if (gi < g.m && gj < g.ncols) c[std::size_t(gj) * g.ldc + gi] = acc[x][y];
+        }
+}
+
+// On the FP64 tensor cores (mma.m8n8k4: A 8 x 4 row-major, lane l holds
+// A(l / 4, l % 4); B 4 x 8 column-major, B(l % 4, l / 4); C 8 x 8,
+// C(l / 4, 2 (l % 4) + h)): four warps, 32 x 32 entries each.
+__device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(c0), "+d"(c1)
+                 : "d"(a), "d"(b));
+#else
+    // Not reached: the host takes gemm_kernel on devices before sm_80.
+    (void)c0, (void)c1, (void)a, (void)b;
+    __trap();
+#endif
+}
+
+__device__ inline double re_of(double x) { return x; }
+__device__ inline double re_of(core::complex<double> x) { return x.re; }
+__device__ inline double im_of(core::complex<double> x) { return x.im; }
+
+// Complex double as four real products per pair of fragments,
+// Re C += Re A Re B - Im A Im B, Im C += Re A Im B + Im A Re B (the real
+// and imaginary parts of each operand tile in their own shared arrays).
+template <OpA kOp, class T>
+__global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles_m, int tiles) {
+    constexpr bool kC = !std::is_same_v<T, double>;
+    constexpr int P = kC ? 2 : 1;  // parts
+    __shared__ double as[P][16][72], bs[P][16][72];
+    const std::int64_t mat = m0 + blockIdx.x / tiles;
+    if (g.st[mat].done) return;
+    const int tile = blockIdx.x % tiles;
+    const int i0 = (tile % tiles_m) * 64, j0 = (tile / tiles_m) * 64;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int wi = (warp >> 1) * 32, wj = (warp & 1) * 32;
+    double acc[P][4][4][2];
+#pragma unroll
+    for (int q = 0; q < P; ++q)
+#pragma unroll
+        for (int x = 0; x < 4; ++x)
+#pragma unroll
+            for (int y = 0; y < 4; ++y) acc[q][x][y][0] = acc[q][x][y][1] = 0;
+    for (int k0 = 0; k0 < g.k; k0 += 16) {
+        for (int e = threadIdx.x; e < 16 * 64; e += 128) {
+            int kk, i;
+            slice_index<kOp>(e, kk, i);
+            const T va = load_a<kOp>(g, mat, i0 + i, k0 + kk);
+            const int bk = e & 15, bj = e >> 4;
+            const T vb = load_b(g, mat, k0 + bk, j0 + bj);
+            as[0][kk][i] = re_of(va);
+            bs[0][bk][bj] = re_of(vb);
+            if constexpr (kC) {
+                as[P - 1][kk][i] = im_of(va);
+                bs[P - 1][bk][bj] = im_of(vb);
+            }
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kk = 0; kk < 16; kk += 4) {
+            double fa[P][4], fb[P][4];
+#pragma unroll
+            for (int q = 0; q < P; ++q)
+#pragma unroll
+                for (int x = 0; x < 4; ++x) {
+                    fa[q][x] = as[q][kk + (lane & 3)][wi + 8 * x + (lane >> 2)];
+                    fb[q][x] = bs[q][kk + (lane & 3)][wj + 8 * x + (lane >> 2)];
+                }
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 4; ++y) {
+                    dmma_8x8x4(acc[0][x][y][0], acc[0][x][y][1], fa[0][x], fb[0][y]);
+                    if constexpr (kC) {
+                        dmma_8x8x4(acc[0][x][y][0], acc[0][x][y][1], -fa[P - 1][x], fb[P - 1][y]);
+                        dmma_8x8x4(acc[P - 1][x][y][0], acc[P - 1][x][y][1], fa[0][x], fb[P - 1][y]);
+                        dmma_8x8x4(acc[P - 1][x][y][0], acc[P - 1][x][y][1], fa[P - 1][x], fb[0][y]);
+                    }
+                }
+        }
+        __syncthreads();
+    }
+    T *c = g.c + g.sc * mat;
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 4; ++y)
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int gi = i0 + wi + 8 * x + (lane >> 2), gj = j0 + wj + 8 * y + 2 * (lane & 3) + h;
+                if (gi < g.m && gj < g.ncols) {
+                    if constexpr (kC) c[std::size_t(gj) * g.ldc + gi] = T(acc[0][x][y][h], acc[P - 1][x][y][h]);
+                    else c[std::size_t(gj) * g.ldc + gi] = acc[0][x][y][h];
+                }
+            }
+}
+
+// Launches C = op(A) B over matrices [0, batch), in pieces whose block
+// count fits a 32-bit grid.
+template <OpA kOp, class T>
+batcheigStatus_t gemm(cudaStream_t s, const Gemm<T> &g, std::int64_t batch, bool dmma) {
+    const int tiles_m = (g.m + 63) / 64, tiles = tiles_m * ((g.ncols + 63) / 64);
+    const std::int64_t per = std::max<std::int64_t>(1, std::int64_t(0x7fffffff) / tiles);
+    for (std::int64_t m0 = 0; m0 < batch; m0 += per) {
+        const std::int64_t count = std::min(per, batch - m0);
+        const unsigned blocks = unsigned(count * tiles);
+        if (dmma) {
+            dmma_kernel<kOp, T><<<blocks, 128, 0, s>>>(g, m0, tiles_m, tiles);
+            BATCHEIG_CUDA_CHECK_LAUNCH();
+            continue;
+        }
+        gemm_kernel<kOp, T><<<blocks, 256, 0, s>>>(g, m0, tiles_m, tiles);
+        BATCHEIG_CUDA_CHECK_LAUNCH();
+    }
+    return BATCHEIG_STATUS_SUCCESS;
+}
+
+// ---------------------------------------------------------------------------
+
+// The per-matrix arrays of the rounds.
+template <class T>
+struct Arrays {
+    State *st;
+    T *y, *g, *q;
+    double *lam, *reals;
+    core::index_t *ints;
+    core::jacobi::Rotation<T> *rot;
+};
+
+// One block per matrix still iterating: X is half hx of Y, C half hx of G
+// and S half 1 - hx. Tests X; if it is not final, F over C.
+template <class T>
+__global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arrays<T> ar, int hx, double tol,
+                                                   int max_sweeps) {
+    __shared__ unsigned long long red[32];
+    const BlockTeam tm{red};
+    const std::int64_t b = b0 + blockIdx.x;
+    State &st = ar.st[b];
+    if (st.done) return;
+    const std::size_t nn = std::size_t(n) * n;
+    T *gb = ar.g + 2 * nn * b;
+    const core::MatView<T> cv{gb + nn * hx, n, 1}, sv{gb + nn * (1 - hx), n, 1};
+    const core::VecView<double> lam{ar.lam + n * b, 1};
+    const auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam);
+    const double off = norms.off > 0 ? norms.off / st.anorm : 0.0;
+    const double r = fmax(off, norms.rnorm);
+    const int budget = ::min(kMixedMaxUpdates, ::max(0, max_sweeps - st.fsweeps));
+    const bool converged = r <= tol;
+    if (converged || st.updates >= budget) {
+        tm.sync();  // every member has read st before the leader writes it
+        if (tm.leader()) {
+            st.residual = r;
+            st.info = converged ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+            st.parity = hx;
+            st.done = 1;
+        }
+        return;
+    }
+    // The dead half of Y (A X, consumed by G) holds the scratch blocks.
+    T *dead = ar.y + 2 * nn * b + nn * (1 - hx);
+    const core::jacobi::RefineScratch<T> ws{ar.ints + 2 * n * b,
+                                            ar.ints + 2 * n * b + n,
+                                            core::MatView<T>{dead, n, 1},
+                                            ar.q + nn * b,
+                                            core::MatView<T>{dead, n, 1},
+                                            core::VecView<double>{ar.reals + 3 * n * b, 1},
+                                            core::VecView<double>{ar.reals + 3 * n * b + n, 1},
+                                            core::VecView<double>{ar.reals + 3 * n * b + 2 * n, 1},
+                                            ar.rot + b * (core::jacobi::players(n) / 2)};
+    core::jacobi::refine_update(tm, n, cv, sv, lam, ws, norms);
+    if (tm.leader()) st.updates += 1;
+}
+
+// One block per matrix: eigenvalues (sorted, or in X's order), vectors,
+// info, sweeps, residual.
+template <class T>
+__global__ __launch_bounds__(256) void output_kernel(SyevjProblem<T> p, std::int64_t b0, Arrays<T> ar) {
+    const std::int64_t b = b0 + blockIdx.x;
+    const int n = p.n;
+    const State st = ar.st[b];
+    double *w = p.w + b * n;
+    T *a = p.A + b * std::int64_t(p.lda) * n;
+    if (st.info == BATCHEIG_INFO_NONFINITE) {
+        const double nan = __longlong_as_double(0x7ff8000000000000ll);
+        for (int j = threadIdx.x; j < n; j += blockDim.x) w[j] = nan;
+        if (p.want_v)
+            for (int e = threadIdx.x; e < n * n; e += blockDim.x) a[std::size_t(e / n) * p.lda + e % n] = T(nan);
+    } else {
+        const std::size_t nn = std::size_t(n) * n;
+        const core::VecView<double> lam{ar.lam + n * b, 1};
+        core::index_t *pos = ar.ints + 2 * n * b;
+        for (int j = threadIdx.x; j < n; j += blockDim.x) {
+            pos[j] = p.sort ? core::jacobi::sorted_position(n, lam, j) : j;
+            w[pos[j]] = lam[j] / st.scale;
+        }
+        __syncthreads();
+        if (p.want_v) {
+            const T *x = ar.y + 2 * nn * b + nn * st.parity;
+            for (int e = threadIdx.x; e < n * n; e += blockDim.x) {
+                const int i = e % n, j = e / n;
+                a[std::size_t(pos[j]) * p.lda + i] = x[e];
+            }
+        }
+    }
+    if (threadIdx.x == 0) {
+        const bool bad = st.info == BATCHEIG_INFO_NONFINITE;
+        p.info[b] = st.info;
+        if (p.sweeps) p.sweeps[b] = bad ? 0 : st.fsweeps + st.updates;
+        if (p.residual) p.residual[b] = bad ? __longlong_as_double(0x7ff8000000000000ll) : st.residual;
+    }
+}
+
+inline int round_threads(int n) { return n <= 32 ? 32 : n <= 64 ? 64 : 128; }
+
+}  // namespace syevj_mixed_detail
+
+// Workspace of the mixed variant: float_ws is the single-precision stage's.
+template <class T>
+std::size_t syevj_mixed_workspace(int n, std::int64_t batch, std::size_t float_ws) {
+    return syevj_mixed_detail::Layout<T>(n, batch, float_ws).total;
+}
+
+// The tolerance the mixed variant tests with (see batcheig.h).
+inline double syevj_mixed_tolerance(double tol, int n) {
+    const double u = 0x1p-53;
+    return std::max(tol > 0 ? tol : 2 * u, kMixedTolFactor * n * u);
+}
+
+// solve_float(pf, work) runs the single-precision stage on device arrays.
+template <class T, class SolveFloat>
+batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, void *work,
+                             SolveFloat &&solve_float) {
+    using namespace syevj_mixed_detail;
+    using F = mixed_lower_t<T>;
+    const int n = p.n;
+    const std::int64_t batch = p.batch;
+    const Layout<T> L(n, batch, float_ws);
+    unsigned char *base = static_cast<unsigned char *>(work);
+    Arrays<T> ar;
+    ar.st = reinterpret_cast<State *>(base + L.st);
+    ar.y = reinterpret_cast<T *>(base + L.y);
+    ar.g = reinterpret_cast<T *>(base + L.g);
+    ar.q = reinterpret_cast<T *>(base + L.q);
+    ar.lam = reinterpret_cast<double *>(base + L.lam);
+    ar.reals = reinterpret_cast<double *>(base + L.reals);
+    ar.ints = reinterpret_cast<core::index_t *>(base + L.ints);
+    ar.rot = reinterpret_cast<core::jacobi::Rotation<T> *>(base + L.rot);
+    F *a32 = reinterpret_cast<F *>(base + L.a32);
+    int *fsweeps = reinterpret_cast<int *>(base + L.fsweeps);
+
+    batcheigStatus_t stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        prepare_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, a32, ar.st);
+    });
+    if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+
+    SyevjProblem<F> pf;
+    pf.want_v = true;
+    pf.lower = true;
+    pf.n = n;
+    pf.A = a32;
+    pf.lda = n;
+    pf.w = reinterpret_cast<float *>(base + L.fw);
+    pf.info = reinterpret_cast<int *>(base + L.finfo);
+    pf.batch = p.batch;
+    pf.tolerance = p.tolerance;
+    pf.max_sweeps = p.max_sweeps;
+    pf.sort = false;
+    pf.sweeps = fsweeps;
+    pf.call_batch = p.call_batch;
+    stt = solve_float(pf, float_ws ? static_cast<void *>(base + L.fws) : nullptr);
+    if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+
+    stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        widen_kernel<T><<<unsigned(count), 256, 0, s>>>(n, b0, a32, fsweeps, ar.y, ar.st);
+    });
+    if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+
+    const bool dmma = device_attribute(cudaDevAttrComputeCapabilityMajor) >= 8;
+    const double tol = syevj_mixed_tolerance(p.tolerance, n);
+    const int max_sweeps = p.max_sweeps > 0 ? p.max_sweeps : 100;
+    const long long nn = static_cast<long long>(n) * n;
+    int hx = 0;
+    for (int k = 0; k <= kMixedMaxUpdates; ++k) {
+        T *x = ar.y + nn * hx, *px = ar.y + nn * (1 - hx);
+        // P = A_s X
+        Gemm<T> g1{n, n, n, p.A, p.lda, static_cast<long long>(p.lda) * n, x, n, 2 * nn, px, n, 2 * nn, p.lower,
+                   ar.st};
+        if ((stt = gemm<OpA::Herm>(s, g1, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
+        // G = X^H [Y0 Y1]
+        Gemm<T> g2{n, 2 * n, n, x, n, 2 * nn, ar.y, n, 2 * nn, ar.g, n, 2 * nn, true, ar.st};
+        if ((stt = gemm<OpA::H>(s, g2, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
+        stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+            round_kernel<T><<<unsigned(count), round_threads(n), 0, s>>>(n, b0, ar, hx, tol, max_sweeps);
+        });
+        if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+        if (k == kMixedMaxUpdates) break;  // every matrix is final
+        // X <- X F into the other half, F over C (half hx of G)
+        Gemm<T> g3{n, n, n, x, n, 2 * nn, ar.g + nn * hx, n, 2 * nn, px, n, 2 * nn, true, ar.st};
+        if ((stt = gemm<OpA::N>(s, g3, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
+        hx = 1 - hx;
+    }
+    return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        output_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, ar);
+    });
+}
+
+}  // namespace batcheig::cuda
