@@ -492,11 +492,13 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   the single-precision AUTO variant (its tolerance: tol where tol is
  *   larger than that precision's floor; `maxSweeps` applies), then the
  *   double-precision refinement of Ogita and Aishima (2018): for the
- *   iterate X, C = X^H X and S = X^H A X by GEMMs; X is final when
- *       max(off(S) / ||A||_F, ||I - C||_F) <= max(tol, 32 n u),
- *   else X <- X F with F from C and S (near-equal eigenvalues solved
- *   together), at most 8 updates and at most `maxSweeps` sweeps and
- *   updates together. The eigenvalues are the Rayleigh quotients
+ *   iterate X, C = X^H X and S = X^H A X by GEMMs and
+ *       r = max(off(S) / ||A||_F, ||I - C||_F);
+ *   X is final when r <= max(tol, 32 n u) and r is either at most an
+ *   eighth of that or more than half the previous iterate's r (no longer
+ *   improving); else X <- X F with F from C and S (near-equal eigenvalues
+ *   solved together), at most 8 updates and at most `maxSweeps` sweeps
+ *   and updates together. The eigenvalues are the Rayleigh quotients
  *   s_ii / c_ii of the final X, the vectors its columns; A_k is S, and the
  *   reported residual is the maximum above (so ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED
  *   also flags vectors short of orthonormality); the reported sweeps are

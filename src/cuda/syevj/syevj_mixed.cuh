@@ -14,8 +14,9 @@
 //      before), then round_kernel, one block per matrix: refine_measure()
 //      gives the Rayleigh quotients, off(S) and ||I - C||_F; X is final
 //      when
-//          max(off(S) / ||A_s||_F, ||I - X^H X||_F) <= tol_used
-//      (or when the matrix has used its updates); else refine_update()
+//          r = max(off(S) / ||A_s||_F, ||I - X^H X||_F) <= tol_used
+//      and r is well below tol_used or no longer improving (kMixedSettle),
+//      or when the matrix has used its updates; else refine_update()
 //      forms F and the third GEMM X <- X F;
 //   5. output_kernel: the eigenvalues lambda_i / scale (sorted, the vectors
 //      alike), the vectors into A, info, sweeps and residual.
@@ -61,6 +62,14 @@ inline constexpr int kMixedMaxUpdates = 8;
 // stalled at 9.3 n u and used all 8 updates; with 16 n u the largest
 // accepted residuals were 13.8-15.4 n u, too close to the bound.
 inline constexpr double kMixedTolFactor = 32;
+// An X below tol_used is final when its residual is at most kMixedSettle
+// tol_used or more than half the previous iterate's (the rounding level);
+// otherwise it gets one more update. Stopping at the first X below 32 n u
+// accepted iterates that had just dropped from far above (up to 31 n u,
+// where the next would have been at the rounding level), and at small n
+// their orthogonality ratio reached 47 against the tests' 60 (H200,
+// test_syevj_accuracy "*structured families*").
+inline constexpr double kMixedSettle = 0.125;
 
 namespace syevj_mixed_detail {
 
@@ -69,6 +78,7 @@ struct State {
     double scale;     // A_s = scale A
     double anorm;     // ||A_s||_F
     double residual;  // the last round's max(off(S) / ||A_s||_F, ||I - C||_F)
+    double previous;  // the round before's (infinity at first)
     int info;         // BATCHEIG_INFO_NONFINITE from the start, else set when final
     int fsweeps;      // the single-precision stage's sweeps
     int updates;      // X <- X F applied
@@ -169,6 +179,7 @@ __global__ __launch_bounds__(256) void prepare_kernel(SyevjProblem<T> p, std::in
         State s{};
         s.scale = scale;
         s.anorm = sqrt(ss);
+        s.previous = __longlong_as_double(0x7ff0000000000000ll);  // +infinity
         s.info = bad ? BATCHEIG_INFO_NONFINITE : 0;
         s.done = bad;
         st[b] = s;
@@ -422,8 +433,12 @@ __global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arra
     const double off = norms.off > 0 ? norms.off / st.anorm : 0.0;
     const double r = fmax(off, norms.rnorm);
     const int budget = ::min(kMixedMaxUpdates, ::max(0, max_sweeps - st.fsweeps));
+    // Below the tolerance, X is final once it is well below it or no
+    // longer improving; one that has just dropped below it from far above
+    // gets one more update (see kMixedSettle).
     const bool converged = r <= tol;
-    if (converged || st.updates >= budget) {
+    const bool settled = r <= tol * kMixedSettle || r > 0.5 * st.previous;
+    if ((converged && settled) || st.updates >= budget) {
         tm.sync();  // every member has read st before the leader writes it
         if (tm.leader()) {
             st.residual = r;
@@ -445,7 +460,10 @@ __global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arra
                                             core::VecView<double>{ar.reals + 3 * n * b + 2 * n, 1},
                                             ar.rot + b * (core::jacobi::players(n) / 2)};
     core::jacobi::refine_update(tm, n, cv, sv, lam, ws, norms);
-    if (tm.leader()) st.updates += 1;
+    if (tm.leader()) {
+        st.updates += 1;
+        st.previous = r;
+    }
 }
 
 // One block per matrix: eigenvalues (sorted, or in X's order), vectors,
