@@ -876,6 +876,27 @@ std::string auto_call_name(int n, batcheigEigMode_t jobz, bool upper) {
          uplo_name(upper ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER);
 }
 
+/// The orders of the large-n tests at the current level (Default: dflt;
+/// BATCHEIG_TEST_SIZES narrows them).
+std::vector<int> large_sizes(std::vector<int> dflt) {
+  switch (test_level()) {
+    case TestLevel::Quick: return only_listed_sizes({129});
+    case TestLevel::Default: return only_listed_sizes(dflt);
+    case TestLevel::Full: return only_listed_sizes({128, 129, 160, 200, 256, 300, 384, 512});
+  }
+  return {};
+}
+
+/// One matrix of every family at every magnitude, order n (seeds by salt).
+template <class T>
+std::vector<HermMatrix<T>> every_family(int n, std::uint64_t salt) {
+  std::vector<HermMatrix<T>> mats;
+  for (const auto &[f, m] : herm_family_magnitudes())
+    mats.push_back(make_herm_matrix<T>(
+        f, m, n, make_seed(static_cast<std::uint64_t>(f), static_cast<std::uint64_t>(m), n, salt)));
+  return mats;
+}
+
 template <class T>
 AutoRuns<T> run_auto_both(batcheigHandle_t cuda, cudaStream_t stream, const std::vector<HermMatrix<T>> &mats, int n,
                           batcheigEigMode_t jobz, bool upper, bool user_workspace) {
@@ -943,19 +964,9 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
   HandleGuard cuda;
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   const UserStream stream(cuda);
-  std::vector<int> sizes;
-  switch (test_level()) {
-    case TestLevel::Quick: sizes = {129}; break;
-    case TestLevel::Default: sizes = {128, 129, 256}; break;
-    case TestLevel::Full: sizes = {128, 129, 160, 200, 256, 300, 384, 512}; break;
-  }
-  sizes = only_listed_sizes(sizes);
   int k = 0;
-  for (const int n : sizes) {
-    std::vector<HermMatrix<T>> mats;
-    for (const auto &[f, m] : herm_family_magnitudes())
-      mats.push_back(make_herm_matrix<T>(f, m, n, make_seed(static_cast<std::uint64_t>(f),
-                                                            static_cast<std::uint64_t>(m), n, 512)));
+  for (const int n : large_sizes({128, 129, 256})) {
+    const std::vector<HermMatrix<T>> mats = every_family<T>(n, 512);
     const int count = static_cast<int>(mats.size());
     for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
       if (jobz == BATCHEIG_EIG_MODE_NOVECTOR && n != 256) continue;
@@ -991,19 +1002,9 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED on every family and magnitude at n = 128..
   BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
   if (!syevj_variant_exists<T>(BATCHEIG_ALG_JACOBI_CUDA_MIXED)) return;  // single precision: other tests
   const UserStream stream(cuda);
-  std::vector<int> sizes;
-  switch (test_level()) {
-    case TestLevel::Quick: sizes = {129}; break;
-    case TestLevel::Default: sizes = {128, 200, 256}; break;
-    case TestLevel::Full: sizes = {128, 129, 160, 200, 256, 300, 384, 512}; break;
-  }
-  sizes = only_listed_sizes(sizes);
   int k = 0;
-  for (const int n : sizes) {
-    std::vector<HermMatrix<T>> mats;
-    for (const auto &[f, m] : herm_family_magnitudes())
-      mats.push_back(make_herm_matrix<T>(f, m, n, make_seed(static_cast<std::uint64_t>(f),
-                                                            static_cast<std::uint64_t>(m), n, 27)));
+  for (const int n : large_sizes({128, 200, 256})) {
+    const std::vector<HermMatrix<T>> mats = every_family<T>(n, 27);
     const int count = static_cast<int>(mats.size());
     for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
       if (jobz == BATCHEIG_EIG_MODE_NOVECTOR && n != 256) continue;

@@ -22,9 +22,8 @@
 //   build/release/bench/batcheig_syevj_mixed_probe --precision d|z --n 128 --batch 200 --iters 2 [--gemm cublas|own|dmma]
 // --ftol T: the single-precision stage's tolerance (default: its own, 2u
 // of float); the stage's mean and largest sweep counts are printed.
-// --gemm own|dmma: the probe's own batched GEMM (summation order independent
-// of the batch) on the FP64 CUDA cores, or for double on the FP64 tensor
-// cores, instead of cuBLAS.
+// --gemm own|dmma: the library's batched GEMMs (syevj_mixed.cuh) on the
+// FP64 CUDA cores or on the FP64 tensor cores, instead of cuBLAS.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
@@ -43,6 +42,7 @@
 
 #include "batcheig.h"
 #include "core/jacobi_refine.hpp"
+#include "cuda/syevj/syevj_mixed.cuh"
 #include "cuda/team.cuh"
 
 namespace core = batcheig::core;
@@ -116,16 +116,12 @@ __global__ void refine_kernel(int n, C *g, C *y, int hx, double *lam, Arena<C> a
     const std::size_t b = blockIdx.x, nn = std::size_t(n) * n;
     C *gb = g + 2 * nn * b;
     const core::MatView<C> cv{gb + nn * hx, n, 1}, sv{gb + nn * (1 - hx), n, 1};
-    C *dead = y + 2 * nn * b + nn * (1 - hx);
-    const core::jacobi::RefineScratch<C> ws{ar.ints + 2 * n * b,
-                                            ar.ints + 2 * n * b + n,
-                                            core::MatView<C>{dead, n, 1},
-                                            ar.mats + nn * b,
-                                            core::MatView<C>{dead, n, 1},
-                                            core::VecView<double>{ar.reals + 3 * n * b, 1},
-                                            core::VecView<double>{ar.reals + 3 * n * b + n, 1},
-                                            core::VecView<double>{ar.reals + 3 * n * b + 2 * n, 1},
-                                            ar.rot + b * (core::jacobi::players(n) / 2)};
+    batcheig::cuda::syevj_mixed_detail::Arrays<C> arr{};
+    arr.ints = ar.ints;
+    arr.q = ar.mats;
+    arr.reals = ar.reals;
+    arr.rot = ar.rot;
+    const auto ws = batcheig::cuda::syevj_mixed_detail::refine_scratch(arr, n, b, y + 2 * nn * b + nn * (1 - hx));
     const auto r = core::jacobi::refine_update(tm, n, cv, sv, core::VecView<double>{lam + n * b, 1}, ws);
     if (tm.leader()) {
         norms[4 * b] = r.off;
@@ -162,145 +158,20 @@ cublasStatus_t gemm_batched(cublasHandle_t h, cublasOperation_t ta, int m, int n
                                      b, ldb, sb, &zero, c, ldc, sc, batch);
 }
 
-// The probe's own batched GEMM, C = op(A) B with op(A) = A or A^H, on the
-// FP64 CUDA cores: 64 x 64 tiles of C per block of 256 threads, 4 x 4 per
-// thread, k in slices of 16 through shared memory. Every entry of C is
-// summed in k order, whatever the batch: a matrix's result does not depend
-// on the batch it came in (cuBLAS may pick its kernels by batch count).
-template <class C, bool kConjA>
-__global__ void __launch_bounds__(256) own_gemm_kernel(int m, int n, int k, const C *a, int lda, long long sa,
-                                                       const C *b, int ldb, long long sb, C *c, int ldc,
-                                                       long long sc) {
-    // Raw storage: core::complex has a constructor, which __shared__ arrays
-    // cannot run.
-    __shared__ alignas(16) unsigned char raw[2 * 16 * 65 * sizeof(C)];
-    C(*as)[65] = reinterpret_cast<C(*)[65]>(raw);
-    C(*bs)[65] = reinterpret_cast<C(*)[65]>(raw + 16 * 65 * sizeof(C));
-    const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
-    const int i0 = blockIdx.x * 64, j0 = blockIdx.y * 64;
-    a += sa * blockIdx.z;
-    b += sb * blockIdx.z;
-    c += sc * blockIdx.z;
-    C acc[4][4];
-#pragma unroll
-    for (int x = 0; x < 4; ++x)
-#pragma unroll
-        for (int y = 0; y < 4; ++y) acc[x][y] = C(0);
-    for (int k0 = 0; k0 < k; k0 += 16) {
-        for (int e = threadIdx.x; e < 16 * 64; e += 256) {
-            // as[kk][i] = op(A)(i0 + i, k0 + kk); bs[kk][j] = B(k0 + kk, j0 + j)
-            int kk, i;
-            if constexpr (kConjA) kk = e & 15, i = e >> 4;  // A^H: A(k0 + kk, i0 + i), contiguous in kk
-            else i = e & 63, kk = e >> 6;                   // A: A(i0 + i, k0 + kk), contiguous in i
-            const int gi = i0 + i, gk = k0 + kk;
-            C va = C(0);
-            if (gi < m && gk < k) va = kConjA ? core::conj(a[std::size_t(gi) * lda + gk]) : a[std::size_t(gk) * lda + gi];
-            as[kk][i] = va;
-            const int bk = e & 15, bj = e >> 4, gbj = j0 + bj, gbk = k0 + bk;
-            bs[bk][bj] = gbj < n && gbk < k ? b[std::size_t(gbj) * ldb + gbk] : C(0);
-        }
-        __syncthreads();
-#pragma unroll
-        for (int kk = 0; kk < 16; ++kk) {
-            C ra[4], rb[4];
-#pragma unroll
-            for (int x = 0; x < 4; ++x) ra[x] = as[kk][ty + 16 * x], rb[x] = bs[kk][tx + 16 * x];
-#pragma unroll
-            for (int x = 0; x < 4; ++x)
-#pragma unroll
-                for (int y = 0; y < 4; ++y) acc[x][y] += ra[x] * rb[y];
-        }
-        __syncthreads();
-    }
-#pragma unroll
-    for (int x = 0; x < 4; ++x)
-#pragma unroll
-        for (int y = 0; y < 4; ++y) {
-            const int gi = i0 + ty + 16 * x, gj = j0 + tx + 16 * y;
-            if (gi < m && gj < n) c[std::size_t(gj) * ldc + gi] = acc[x][y];
-        }
-}
-
-// The same GEMM in double on the FP64 tensor cores: mma.m8n8k4 (A 8 x 4
-// row-major: lane l holds A(l / 4, l % 4); B 4 x 8 column-major: B(l % 4,
-// l / 4); C 8 x 8: C(l / 4, 2 (l % 4) + i), i = 0, 1). 64 x 64 tiles of C
-// per block of four warps, 32 x 32 per warp, k in slices of 16 through
-// shared memory; every entry is summed in k order whatever the batch.
-__device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                 : "+d"(c0), "+d"(c1)
-                 : "d"(a), "d"(b));
-}
-
-template <bool kConjA>
-__global__ void __launch_bounds__(128) dmma_gemm_kernel(int m, int n, int k, const double *a, int lda, long long sa,
-                                                        const double *b, int ldb, long long sb, double *c, int ldc,
-                                                        long long sc) {
-    __shared__ double as[16][72], bs[16][72];
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int wi = (warp >> 1) * 32, wj = (warp & 1) * 32;  // the warp's corner in the block's tile
-    const int i0 = blockIdx.x * 64, j0 = blockIdx.y * 64;
-    a += sa * blockIdx.z;
-    b += sb * blockIdx.z;
-    c += sc * blockIdx.z;
-    double acc[4][4][2];
-#pragma unroll
-    for (int x = 0; x < 4; ++x)
-#pragma unroll
-        for (int y = 0; y < 4; ++y) acc[x][y][0] = acc[x][y][1] = 0;
-    for (int k0 = 0; k0 < k; k0 += 16) {
-        for (int e = threadIdx.x; e < 16 * 64; e += 128) {
-            int kk, i;
-            if constexpr (kConjA) kk = e & 15, i = e >> 4;
-            else i = e & 63, kk = e >> 6;
-            const int gi = i0 + i, gk = k0 + kk;
-            as[kk][i] = gi < m && gk < k ? (kConjA ? a[std::size_t(gi) * lda + gk] : a[std::size_t(gk) * lda + gi]) : 0.0;
-            const int bk = e & 15, bj = e >> 4, gbj = j0 + bj, gbk = k0 + bk;
-            bs[bk][bj] = gbj < n && gbk < k ? b[std::size_t(gbj) * ldb + gbk] : 0.0;
-        }
-        __syncthreads();
-#pragma unroll
-        for (int kk = 0; kk < 16; kk += 4) {
-            double fa[4], fb[4];
-#pragma unroll
-            for (int x = 0; x < 4; ++x) {
-                fa[x] = as[kk + (lane & 3)][wi + 8 * x + (lane >> 2)];
-                fb[x] = bs[kk + (lane & 3)][wj + 8 * x + (lane >> 2)];
-            }
-#pragma unroll
-            for (int x = 0; x < 4; ++x)
-#pragma unroll
-                for (int y = 0; y < 4; ++y) dmma_8x8x4(acc[x][y][0], acc[x][y][1], fa[x], fb[y]);
-        }
-        __syncthreads();
-    }
-#pragma unroll
-    for (int x = 0; x < 4; ++x)
-#pragma unroll
-        for (int y = 0; y < 4; ++y)
-#pragma unroll
-            for (int h = 0; h < 2; ++h) {
-                const int gi = i0 + wi + 8 * x + (lane >> 2), gj = j0 + wj + 8 * y + 2 * (lane & 3) + h;
-                if (gi < m && gj < n) c[std::size_t(gj) * ldc + gi] = acc[x][y][h];
-            }
-}
-
-// --gemm dmma: double on the tensor cores (complex double keeps the CUDA cores).
+// --gemm own|dmma: the library's batched GEMMs of the mixed variant
+// (cuda/syevj/syevj_mixed.cuh; summation order independent of the batch),
+// on the FP64 CUDA cores or on the FP64 tensor cores. Every matrix is
+// marked as iterating in `g_states`.
 bool g_dmma = false;
+batcheig::cuda::syevj_mixed_detail::State *g_states = nullptr;
 
 template <class C>
 void own_gemm(cudaStream_t st, bool conj_a, int m, int n, int k, const C *a, int lda, long long sa, const C *b,
               int ldb, long long sb, C *c, int ldc, long long sc, int batch) {
-    const dim3 grid((m + 63) / 64, (n + 63) / 64, batch);
-    if constexpr (std::is_same_v<C, double>) {
-        if (g_dmma) {
-            if (conj_a) dmma_gemm_kernel<true><<<grid, 128, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
-            else dmma_gemm_kernel<false><<<grid, 128, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
-            return;
-        }
-    }
-    if (conj_a) own_gemm_kernel<C, true><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
-    else own_gemm_kernel<C, false><<<grid, 256, 0, st>>>(m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc);
+    namespace md = batcheig::cuda::syevj_mixed_detail;
+    const md::Gemm<C> g{m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc, true, g_states};
+    if (conj_a) PROBE_CHECK(md::gemm<md::OpA::H>(st, g, batch, g_dmma));
+    else PROBE_CHECK(md::gemm<md::OpA::N>(st, g, batch, g_dmma));
 }
 
 // The single-precision stage's params: --ftol sets its tolerance (0: the
@@ -402,6 +273,8 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
     PROBE_CHECK(cublasSetStream(cb, st));
     int *d_sweeps;
     PROBE_CHECK(cudaMalloc(&d_sweeps, std::size_t(batch) * sizeof(int)));
+    PROBE_CHECK(cudaMalloc(&g_states, std::size_t(batch) * sizeof(*g_states)));
+    PROBE_CHECK(cudaMemset(g_states, 0, std::size_t(batch) * sizeof(*g_states)));
     PROBE_CHECK(batcheigCreateParams(&g_params));
     PROBE_CHECK(batcheigParamsSetTolerance(g_params, g_ftol));
     PROBE_CHECK(batcheigParamsSetJacobiOutputs(g_params, d_sweeps, nullptr));
@@ -555,7 +428,7 @@ int run(int n, int batch, int iters, int reps, int check, bool own) {
                     g_ftol > 0 ? std::to_string(g_ftol).c_str() : "default", mean / batch,
                     *std::max_element(hs.begin(), hs.end()));
     }
-    std::printf("%s GEMMs, ", !own ? "cuBLAS" : g_dmma && std::is_same_v<T, double> ? "own DMMA" : "own FP64");
+    std::printf("%s GEMMs, ", !own ? "cuBLAS" : g_dmma ? "own DMMA" : "own FP64");
     std::printf("%s n=%d batch=%d iters=%d: pipeline %.4f ms (single-precision stage %.4f ms), XsyevBatched %.4f ms, "
                 "ratio XsyevBatched/pipeline %.3f\n",
                 std::is_same_v<T, double> ? "double" : "complex double", n, batch, iters, t_all, t_float, t_x,

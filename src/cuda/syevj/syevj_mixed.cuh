@@ -415,6 +415,23 @@ struct Arrays {
     core::jacobi::Rotation<T> *rot;
 };
 
+// Matrix b's scratch for refine_update(): its slices of ints, q, reals
+// and rot; `dead` (n x n, ld n) holds the group blocks and the product
+// F(:, g) Q_g.
+template <class T>
+__device__ core::jacobi::RefineScratch<T> refine_scratch(const Arrays<T> &ar, int n, std::int64_t b, T *dead) {
+    const std::size_t nn = std::size_t(n) * n;
+    return {ar.ints + 2 * n * b,
+            ar.ints + 2 * n * b + n,
+            core::MatView<T>{dead, n, 1},
+            ar.q + nn * b,
+            core::MatView<T>{dead, n, 1},
+            core::VecView<double>{ar.reals + 3 * n * b, 1},
+            core::VecView<double>{ar.reals + 3 * n * b + n, 1},
+            core::VecView<double>{ar.reals + 3 * n * b + 2 * n, 1},
+            ar.rot + b * (core::jacobi::players(n) / 2)};
+}
+
 // One block per matrix still iterating: X is half hx of Y, C half hx of G
 // and S half 1 - hx. Tests X; if it is not final, F over C.
 template <class T>
@@ -449,16 +466,7 @@ __global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arra
         return;
     }
     // The dead half of Y (A X, consumed by G) holds the scratch blocks.
-    T *dead = ar.y + 2 * nn * b + nn * (1 - hx);
-    const core::jacobi::RefineScratch<T> ws{ar.ints + 2 * n * b,
-                                            ar.ints + 2 * n * b + n,
-                                            core::MatView<T>{dead, n, 1},
-                                            ar.q + nn * b,
-                                            core::MatView<T>{dead, n, 1},
-                                            core::VecView<double>{ar.reals + 3 * n * b, 1},
-                                            core::VecView<double>{ar.reals + 3 * n * b + n, 1},
-                                            core::VecView<double>{ar.reals + 3 * n * b + 2 * n, 1},
-                                            ar.rot + b * (core::jacobi::players(n) / 2)};
+    const auto ws = refine_scratch(ar, n, b, ar.y + 2 * nn * b + nn * (1 - hx));
     core::jacobi::refine_update(tm, n, cv, sv, lam, ws, norms);
     if (tm.leader()) {
         st.updates += 1;
