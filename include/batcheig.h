@@ -414,8 +414,9 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   the results are in host memory. The arrays of batcheigParamsSetJacobiOutputs() must
  *   then live in the same memory as A. Without vectors, host arrays A come
  *   back unchanged (A is not copied back); device arrays A are left
- *   unchanged by the two-sided CUDA variants, ::BATCHEIG_ALG_JACOBI_CUDA_LANE
- *   and ::BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, and used as scratch by
+ *   unchanged by the two-sided CUDA variants, ::BATCHEIG_ALG_JACOBI_CUDA_LANE,
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_CLUSTER and ::BATCHEIG_ALG_JACOBI_CUDA_MIXED,
+ *   and used as scratch by
  *   ::BATCHEIG_ALG_JACOBI_CUDA_BLOCK and ::BATCHEIG_ALG_JACOBI_CUDA_GRID.
  *
  * Method. The triangle is copied into a full working matrix and scaled by a
