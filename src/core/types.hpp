@@ -82,6 +82,13 @@ template <class T> struct real_type { using type = T; };
 template <class R> struct real_type<complex<R>> { using type = R; };
 template <class T> using real_t = typename real_type<T>::type;
 
+// The single-precision type of a double type (float, complex<float>);
+// void for the single-precision types themselves.
+template <class T> struct single_type { using type = void; };
+template <> struct single_type<double> { using type = float; };
+template <> struct single_type<complex<double>> { using type = complex<float>; };
+template <class T> using single_t = typename single_type<T>::type;
+
 template <class T> struct is_complex_t { static constexpr bool value = false; };
 template <class R> struct is_complex_t<complex<R>> { static constexpr bool value = true; };
 template <class T> inline constexpr bool is_complex = is_complex_t<T>::value;

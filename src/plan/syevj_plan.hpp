@@ -98,7 +98,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // Double and complex double only; the single-precision stage
                 // runs what AUTO picks for that type, with vectors.
                 if constexpr (std::is_same_v<core::real_t<T>, double>) {
-                    using F = std::conditional_t<core::is_complex<T>, core::complex<float>, float>;
+                    using F = core::single_t<T>;
                     SyevjProblem<F> pf;
                     pf.want_v = true;
                     pf.n = p.n;

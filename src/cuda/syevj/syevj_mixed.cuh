@@ -38,11 +38,8 @@
 
 namespace batcheig::cuda {
 
-template <class T> struct MixedLower { using type = void; };
-template <> struct MixedLower<double> { using type = float; };
-template <> struct MixedLower<core::complex<double>> { using type = core::complex<float>; };
 // The single-precision type of the first stage (void: no mixed variant).
-template <class T> using mixed_lower_t = typename MixedLower<T>::type;
+template <class T> using mixed_lower_t = core::single_t<T>;
 template <class T> inline constexpr bool kHasMixed = !std::is_void_v<mixed_lower_t<T>>;
 
 // Most double-precision updates X <- X F per matrix. From the lane
@@ -86,8 +83,6 @@ struct State {
     int done;         // 1: final (or NONFINITE), no more work
 };
 
-inline std::size_t round256(std::size_t x) { return (x + 255) / 256 * 256; }
-
 // Byte offsets of the workspace's arrays (each 256-byte aligned).
 template <class T>
 struct Layout {
@@ -98,7 +93,7 @@ struct Layout {
         std::size_t off = 0;
         auto take = [&](std::size_t bytes) {
             const std::size_t o = off;
-            off += round256(bytes);
+            off += align256(bytes);
             return o;
         };
         st = take(sizeof(State) * b);
@@ -110,7 +105,7 @@ struct Layout {
         finfo = take(b * sizeof(int));
         fsweeps = take(b * sizeof(int));
         fws = take(float_ws);
-        off = std::max(off, g + round256(2 * nn * b * sizeof(T)));
+        off = std::max(off, g + align256(2 * nn * b * sizeof(T)));
         q = take(nn * b * sizeof(T));
         lam = take(nb * sizeof(double));
         reals = take(3 * nb * sizeof(double));
@@ -126,6 +121,7 @@ __host__ __device__ inline core::complex<float> lower_of(core::complex<double> x
 }
 __host__ __device__ inline double widen_of(float x) { return x; }
 __host__ __device__ inline core::complex<double> widen_of(core::complex<float> x) { return {x.re, x.im}; }
+
 __host__ __device__ inline double real_only(double x) { return x; }
 __host__ __device__ inline core::complex<double> real_only(core::complex<double> x) { return {x.re, 0.0}; }
 __device__ inline double max_abs_part(double x) { return fabs(x); }
@@ -525,7 +521,7 @@ std::size_t syevj_mixed_workspace(int n, std::int64_t batch, std::size_t float_w
 
 // The tolerance the mixed variant tests with (see batcheig.h).
 inline double syevj_mixed_tolerance(double tol, int n) {
-    const double u = 0x1p-53;
+    const double u = core::limits<double>::eps();  // the unit roundoff
     return std::max(tol > 0 ? tol : 2 * u, kMixedTolFactor * n * u);
 }
 
