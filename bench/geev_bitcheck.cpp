@@ -13,9 +13,11 @@
 // triangle, with eigenvectors): Hermitian batches of random, scaled, nearly
 // scalar (I + 2^-26 R: clustered eigenvalues) and, every 97th of its kind,
 // NaN matrices; the hash covers w and info, vhash the eigenvectors, and the
-// sweeps and residuals of the params' outputs.
+// sweeps and residuals of the params' outputs. --algorithm K forces the
+// variant whose batcheigAlgorithm_t value is K (a precision that does not
+// have it prints its status, BATCHEIG_STATUS_NOT_SUPPORTED).
 //
-// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj]
+// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K]]
 //   LIST: values and ranges a:b[:step], as batcheig_bench --n;
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
 //   (1 500 with --vectors, 2 000 with --syevj); complex types run batch / 2.
@@ -139,7 +141,7 @@ template <class T> std::vector<T> make_hermitian_batch(int n, int batch) {
     return a;
 }
 
-template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, int batch) {
+template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, int batch, int algorithm) {
     using R = typename bench::scalar_traits<T>::real;
     std::vector<T> a = make_hermitian_batch<T>(n, batch);
     DeviceArray<T> dA(a.size());
@@ -149,7 +151,8 @@ template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, i
     check(cudaMemcpy(dA.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "copy in");
     batcheigParams_t prm = nullptr;
     if (batcheigCreateParams(&prm) != BATCHEIG_STATUS_SUCCESS ||
-        batcheigParamsSetJacobiOutputs(prm, dsweeps.get(), dres.get()) != BATCHEIG_STATUS_SUCCESS)
+        batcheigParamsSetJacobiOutputs(prm, dsweeps.get(), dres.get()) != BATCHEIG_STATUS_SUCCESS ||
+        batcheigParamsSetAlgorithm(prm, static_cast<batcheigAlgorithm_t>(algorithm)) != BATCHEIG_STATUS_SUCCESS)
         throw std::runtime_error("params");
     size_t lw = 0;
     batcheigStatus_t st = bench::syevj_call::buffer_size(h, BATCHEIG_EIG_MODE_VECTOR, n, dA.get(), dw.get(), &lw, prm,
@@ -190,14 +193,15 @@ template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, i
 int main(int argc, char **argv) {
     std::vector<int> ns{7, 12, 15, 16, 20, 25, 30, 31, 40, 55, 64, 80};
     bool vectors = false, syevj = false;
-    int batch = 0;
-    const char *usage = "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj]\n";
+    int batch = 0, algorithm = BATCHEIG_ALG_AUTO;
+    const char *usage = "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K]]\n";
     try {
         for (int k = 1; k < argc; ++k) {
             if (!std::strcmp(argv[k], "--vectors")) vectors = true;
             else if (!std::strcmp(argv[k], "--syevj")) syevj = true;
             else if (!std::strcmp(argv[k], "--n") && k + 1 < argc) ns = bench::parse_list(argv[++k]);
             else if (!std::strcmp(argv[k], "--batch") && k + 1 < argc) batch = std::atoi(argv[++k]);
+            else if (!std::strcmp(argv[k], "--algorithm") && k + 1 < argc) algorithm = std::atoi(argv[++k]);
             else {
                 std::fputs(usage, stderr);
                 return 2;
@@ -217,10 +221,10 @@ int main(int argc, char **argv) {
     try {
         for (int n : ns) {
             if (syevj) {
-                run_syevj<float>(h, "S", n, batch);
-                run_syevj<double>(h, "D", n, batch);
-                run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2);
-                run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2);
+                run_syevj<float>(h, "S", n, batch, algorithm);
+                run_syevj<double>(h, "D", n, batch, algorithm);
+                run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2, algorithm);
+                run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2, algorithm);
                 continue;
             }
             run<float>(h, "S", n, n, batch, vectors);

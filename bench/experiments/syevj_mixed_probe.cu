@@ -121,7 +121,8 @@ __global__ void refine_kernel(int n, C *g, C *y, int hx, double *lam, Arena<C> a
     arr.q = ar.mats;
     arr.reals = ar.reals;
     arr.rot = ar.rot;
-    const auto ws = batcheig::cuda::syevj_mixed_detail::refine_scratch(arr, n, b, y + 2 * nn * b + nn * (1 - hx));
+    const auto ws = batcheig::cuda::syevj_mixed_detail::refine_scratch(arr, n, b, ar.ints + 2 * n * b,
+                                                                          y + 2 * nn * b + nn * (1 - hx));
     const auto r = core::jacobi::refine_update(tm, n, cv, sv, core::VecView<double>{lam + n * b, 1}, ws);
     if (tm.leader()) {
         norms[4 * b] = r.off;

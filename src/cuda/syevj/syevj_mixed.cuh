@@ -122,21 +122,11 @@ __host__ __device__ inline core::complex<float> lower_of(core::complex<double> x
 __host__ __device__ inline double widen_of(float x) { return x; }
 __host__ __device__ inline core::complex<double> widen_of(core::complex<float> x) { return {x.re, x.im}; }
 
-__host__ __device__ inline double real_only(double x) { return x; }
-__host__ __device__ inline core::complex<double> real_only(core::complex<double> x) { return {x.re, 0.0}; }
-__device__ inline double max_abs_part(double x) { return fabs(x); }
-__device__ inline double max_abs_part(core::complex<double> x) { return fmax(fabs(x.re), fabs(x.im)); }
-__device__ inline bool finite_of(double x) { return isfinite(x); }
-__device__ inline bool finite_of(core::complex<double> x) { return isfinite(x.re) && isfinite(x.im); }
-
 // Entry (i, j) of the Hermitian matrix whose triangle `lower` (i >= j) or
-// upper (i <= j) is stored at a with leading dimension lda; the diagonal's
-// imaginary part is ignored.
+// upper (i <= j) is stored at a with leading dimension lda.
 template <class T>
 __device__ inline T herm_entry(const T *a, int lda, bool lower, int i, int j) {
-    if (i == j) return real_only(a[std::size_t(j) * lda + i]);
-    const bool stored = lower ? i > j : i < j;
-    return stored ? a[std::size_t(j) * lda + i] : core::conj(a[std::size_t(i) * lda + j]);
+    return core::jacobi::hermitian_entry(lower, core::MatView<const T>{a, lda, 1}, i, j);
 }
 
 // One block per matrix: scale, ||A_s||_F, NaN / Inf, the single-precision
@@ -154,9 +144,7 @@ __global__ __launch_bounds__(256) void prepare_kernel(SyevjProblem<T> p, std::in
     for (int e = threadIdx.x; e < n * n; e += blockDim.x) {
         const int i = e % n, j = e / n;
         if (p.lower ? i < j : i > j) continue;
-        const T x = i == j ? real_only(a[std::size_t(j) * p.lda + i]) : a[std::size_t(j) * p.lda + i];
-        if (!finite_of(x)) bad = 1;
-        else mx = fmax(mx, max_abs_part(x));
+        core::jacobi::check_entry(herm_entry(a, p.lda, p.lower, i, j), mx, bad);
     }
     bad = tm.max(bad);
     mx = tm.max(mx);
@@ -307,11 +295,20 @@ __device__ inline double im_of(core::complex<double> x) { return x.im; }
 // Complex double as four real products per pair of fragments,
 // Re C += Re A Re B - Im A Im B, Im C += Re A Im B + Im A Re B (the real
 // and imaginary parts of each operand tile in their own shared arrays).
+// A slice's tiles in shared memory: those whose global loads run along k
+// (B; A for OpA::H) as 64 rows of 16 k, rows 20 apart; A otherwise as 16
+// rows of 64, rows 68 apart. With these strides neither the slice's stores
+// nor the warps' fragment loads have bank conflicts.
+template <bool kKFast>
+__device__ inline int tile_at(int kk, int i) {
+    return kKFast ? i * 20 + kk : kk * 68 + i;
+}
 template <OpA kOp, class T>
 __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles_m, int tiles) {
     constexpr bool kC = !std::is_same_v<T, double>;
     constexpr int P = kC ? 2 : 1;  // parts
-    __shared__ double as[P][16][72], bs[P][16][72];
+    constexpr bool kAK = kOp == OpA::H;  // A's tile k-fast
+    __shared__ double as[P][kAK ? 64 * 20 : 16 * 68], bs[P][64 * 20];
     const std::int64_t mat = m0 + blockIdx.x / tiles;
     if (g.st[mat].done) return;
     const int tile = blockIdx.x % tiles;
@@ -332,11 +329,11 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
             const T va = load_a<kOp>(g, mat, i0 + i, k0 + kk);
             const int bk = e & 15, bj = e >> 4;
             const T vb = load_b(g, mat, k0 + bk, j0 + bj);
-            as[0][kk][i] = re_of(va);
-            bs[0][bk][bj] = re_of(vb);
+            as[0][tile_at<kAK>(kk, i)] = re_of(va);
+            bs[0][tile_at<true>(bk, bj)] = re_of(vb);
             if constexpr (kC) {
-                as[P - 1][kk][i] = im_of(va);
-                bs[P - 1][bk][bj] = im_of(vb);
+                as[P - 1][tile_at<kAK>(kk, i)] = im_of(va);
+                bs[P - 1][tile_at<true>(bk, bj)] = im_of(vb);
             }
         }
         __syncthreads();
@@ -347,8 +344,8 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
             for (int q = 0; q < P; ++q)
 #pragma unroll
                 for (int x = 0; x < 4; ++x) {
-                    fa[q][x] = as[q][kk + (lane & 3)][wi + 8 * x + (lane >> 2)];
-                    fb[q][x] = bs[q][kk + (lane & 3)][wj + 8 * x + (lane >> 2)];
+                    fa[q][x] = as[q][tile_at<kAK>(kk + (lane & 3), wi + 8 * x + (lane >> 2))];
+                    fb[q][x] = bs[q][tile_at<true>(kk + (lane & 3), wj + 8 * x + (lane >> 2))];
                 }
 #pragma unroll
             for (int x = 0; x < 4; ++x)
@@ -411,14 +408,15 @@ struct Arrays {
     core::jacobi::Rotation<T> *rot;
 };
 
-// Matrix b's scratch for refine_update(): its slices of ints, q, reals
-// and rot; `dead` (n x n, ld n) holds the group blocks and the product
-// F(:, g) Q_g.
+// Matrix b's scratch for refine_update(): ints (2 n: the ascending order
+// and the groups' starts), its slices of q, reals and rot; `dead` (n x n,
+// ld n) holds the group blocks and the product F(:, g) Q_g.
 template <class T>
-__device__ core::jacobi::RefineScratch<T> refine_scratch(const Arrays<T> &ar, int n, std::int64_t b, T *dead) {
+__device__ core::jacobi::RefineScratch<T> refine_scratch(const Arrays<T> &ar, int n, std::int64_t b,
+                                                         core::index_t *ints, T *dead) {
     const std::size_t nn = std::size_t(n) * n;
-    return {ar.ints + 2 * n * b,
-            ar.ints + 2 * n * b + n,
+    return {ints,
+            ints + n,
             core::MatView<T>{dead, n, 1},
             ar.q + nn * b,
             core::MatView<T>{dead, n, 1},
@@ -428,12 +426,21 @@ __device__ core::jacobi::RefineScratch<T> refine_scratch(const Arrays<T> &ar, in
             ar.rot + b * (core::jacobi::players(n) / 2)};
 }
 
+// round_kernel keeps lambda, the order and the groups' starts in shared
+// memory up to this n (16 n bytes, 32 KB), else in the workspace: the
+// group scans and sorted_position() read them n times per member.
+inline constexpr int kRoundSharedMaxN = 2048;
+inline std::size_t round_shared_bytes(int n) {
+    return n <= kRoundSharedMaxN ? std::size_t(n) * (sizeof(double) + 2 * sizeof(core::index_t)) : 0;
+}
+
 // One block per matrix still iterating: X is half hx of Y, C half hx of G
 // and S half 1 - hx. Tests X; if it is not final, F over C.
 template <class T>
-__global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arrays<T> ar, int hx, double tol,
+__global__ __launch_bounds__(512) void round_kernel(int n, std::int64_t b0, Arrays<T> ar, int hx, double tol,
                                                    int max_sweeps) {
     __shared__ unsigned long long red[32];
+    extern __shared__ double round_shared[];
     const BlockTeam tm{red};
     const std::int64_t b = b0 + blockIdx.x;
     State &st = ar.st[b];
@@ -441,7 +448,10 @@ __global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arra
     const std::size_t nn = std::size_t(n) * n;
     T *gb = ar.g + 2 * nn * b;
     const core::MatView<T> cv{gb + nn * hx, n, 1}, sv{gb + nn * (1 - hx), n, 1};
-    const core::VecView<double> lam{ar.lam + n * b, 1};
+    const bool in_shared = n <= kRoundSharedMaxN;
+    double *lam_out = ar.lam + n * b;
+    const core::VecView<double> lam{in_shared ? round_shared : lam_out, 1};
+    core::index_t *ints = in_shared ? reinterpret_cast<core::index_t *>(round_shared + n) : ar.ints + 2 * n * b;
     const auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam);
     const double off = norms.off > 0 ? norms.off / st.anorm : 0.0;
     const double r = fmax(off, norms.rnorm);
@@ -451,20 +461,22 @@ __global__ __launch_bounds__(128) void round_kernel(int n, std::int64_t b0, Arra
     // gets one more update (see kMixedSettle).
     const bool converged = r <= tol;
     const bool settled = r <= tol * kMixedSettle || r > 0.5 * st.previous;
-    if ((converged && settled) || st.updates >= budget) {
-        tm.sync();  // every member has read st before the leader writes it
-        if (tm.leader()) {
-            st.residual = r;
-            st.info = converged ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
-            st.parity = hx;
-            st.done = 1;
-        }
-        return;
+    const bool final = (converged && settled) || st.updates >= budget;
+    if (!final) {
+        // The dead half of Y (A X, consumed by G) holds the scratch blocks.
+        const auto ws = refine_scratch(ar, n, b, ints, ar.y + 2 * nn * b + nn * (1 - hx));
+        core::jacobi::refine_update(tm, n, cv, sv, lam, ws, norms);
     }
-    // The dead half of Y (A X, consumed by G) holds the scratch blocks.
-    const auto ws = refine_scratch(ar, n, b, ar.y + 2 * nn * b + nn * (1 - hx));
-    core::jacobi::refine_update(tm, n, cv, sv, lam, ws, norms);
-    if (tm.leader()) {
+    if (in_shared)  // both routines end with a sync: lambda is complete
+        for (int j = threadIdx.x; j < n; j += blockDim.x) lam_out[j] = lam[j];
+    tm.sync();  // every member has read st before the leader writes it
+    if (!tm.leader()) return;
+    if (final) {
+        st.residual = r;
+        st.info = converged ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+        st.parity = hx;
+        st.done = 1;
+    } else {
         st.updates += 1;
         st.previous = r;
     }
@@ -480,10 +492,9 @@ __global__ __launch_bounds__(256) void output_kernel(SyevjProblem<T> p, std::int
     double *w = p.w + b * n;
     T *a = p.A + b * std::int64_t(p.lda) * n;
     if (st.info == BATCHEIG_INFO_NONFINITE) {
-        const double nan = __longlong_as_double(0x7ff8000000000000ll);
-        for (int j = threadIdx.x; j < n; j += blockDim.x) w[j] = nan;
+        for (int j = threadIdx.x; j < n; j += blockDim.x) w[j] = core::make_nan<double>();
         if (p.want_v)
-            for (int e = threadIdx.x; e < n * n; e += blockDim.x) a[std::size_t(e / n) * p.lda + e % n] = T(nan);
+            for (int e = threadIdx.x; e < n * n; e += blockDim.x) a[std::size_t(e / n) * p.lda + e % n] = core::make_nan<T>();
     } else {
         const std::size_t nn = std::size_t(n) * n;
         const core::VecView<double> lam{ar.lam + n * b, 1};
@@ -505,11 +516,14 @@ __global__ __launch_bounds__(256) void output_kernel(SyevjProblem<T> p, std::int
         const bool bad = st.info == BATCHEIG_INFO_NONFINITE;
         p.info[b] = st.info;
         if (p.sweeps) p.sweeps[b] = bad ? 0 : st.fsweeps + st.updates;
-        if (p.residual) p.residual[b] = bad ? __longlong_as_double(0x7ff8000000000000ll) : st.residual;
+        if (p.residual) p.residual[b] = bad ? core::make_nan<double>() : st.residual;
     }
 }
 
-inline int round_threads(int n) { return n <= 32 ? 32 : n <= 64 ? 64 : 128; }
+// round_kernel's block: its loops over the n^2 entries of C and S wait on
+// their loads, so the more members the shorter the round (a block per
+// matrix; 200 matrices leave most of the GPU's warp slots free).
+inline int round_threads(int n) { return n <= 32 ? 32 : n <= 64 ? 64 : n <= 128 ? 256 : 512; }
 
 }  // namespace syevj_mixed_detail
 
@@ -589,7 +603,8 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
         Gemm<T> g2{n, 2 * n, n, x, n, 2 * nn, ar.y, n, 2 * nn, ar.g, n, 2 * nn, true, ar.st};
         if ((stt = gemm<OpA::H>(s, g2, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
         stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-            round_kernel<T><<<unsigned(count), round_threads(n), 0, s>>>(n, b0, ar, hx, tol, max_sweeps);
+            round_kernel<T><<<unsigned(count), round_threads(n), round_shared_bytes(n), s>>>(n, b0, ar, hx, tol,
+                                                                                          max_sweeps);
         });
         if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
         if (k == kMixedMaxUpdates) break;  // every matrix is final
