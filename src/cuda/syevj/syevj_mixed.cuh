@@ -87,7 +87,7 @@ struct State {
 template <class T>
 struct Layout {
     using F = mixed_lower_t<T>;
-    std::size_t st, y, g, a32, fw, finfo, fsweeps, fws, q, lam, reals, ints, rot, total;
+    std::size_t st, as, y, g, a32, fw, finfo, fsweeps, fws, q, lam, reals, ints, rot, total;
     Layout(int n, std::int64_t batch, std::size_t float_ws) {
         const std::size_t nn = std::size_t(n) * std::size_t(n), b = std::size_t(batch), nb = std::size_t(n) * b;
         std::size_t off = 0;
@@ -97,6 +97,7 @@ struct Layout {
             return o;
         };
         st = take(sizeof(State) * b);
+        as = take(nn * b * sizeof(T));
         y = take(2 * nn * b * sizeof(T));
         // G = [C S], or before it the single-precision stage's arrays.
         g = off;
@@ -132,8 +133,8 @@ __device__ inline T herm_entry(const T *a, int lda, bool lower, int i, int j) {
 // One block per matrix: scale, ||A_s||_F, NaN / Inf, the single-precision
 // working matrix (ld n).
 template <class T>
-__global__ __launch_bounds__(256) void prepare_kernel(SyevjProblem<T> p, std::int64_t b0, mixed_lower_t<T> *a32,
-                                                      State *st) {
+__global__ __launch_bounds__(256) void prepare_kernel(SyevjProblem<T> p, std::int64_t b0, T *as,
+                                                      mixed_lower_t<T> *a32, State *st) {
     __shared__ unsigned long long red[32];
     const BlockTeam tm{red};
     const std::int64_t b = b0 + blockIdx.x;
@@ -152,10 +153,12 @@ __global__ __launch_bounds__(256) void prepare_kernel(SyevjProblem<T> p, std::in
     if (!bad && mx > 0) scale = ldexp(1.0, -::max(ilogb(mx), -1022));
     double ss = 0;
     mixed_lower_t<T> *w = a32 + b * std::int64_t(n) * n;
+    T *af = as + b * std::int64_t(n) * n;
     for (int e = threadIdx.x; e < n * n; e += blockDim.x) {
         const int i = e % n, j = e / n;
         T x = bad ? T(0) : herm_entry(a, p.lda, p.lower, i, j) * scale;
         ss += core::jacobi::abs2(x);
+        af[e] = x;
         w[e] = lower_of(x);
     }
     ss = tm.sum(ss);
@@ -186,7 +189,7 @@ __global__ __launch_bounds__(256) void widen_kernel(int n, std::int64_t b0, cons
 // of C per block, k in slices of 16 through shared memory; every entry is
 // summed in k order, whatever the batch.
 
-enum class OpA { N, H, Herm };  // A; A^H; the Hermitian A_s from a triangle
+enum class OpA { N, H };  // A; A^H
 
 template <class T>
 struct Gemm {
@@ -200,7 +203,6 @@ struct Gemm {
     T *c;
     int ldc;
     long long sc;
-    bool lower;  // OpA::Herm: the stored triangle
     const State *st;
 };
 
@@ -210,8 +212,7 @@ __device__ inline T load_a(const Gemm<T> &g, std::int64_t mat, int i, int kk) {
     if (i >= g.m || kk >= g.k) return T(0);
     const T *a = g.a + g.sa * mat;
     if constexpr (kOp == OpA::N) return a[std::size_t(kk) * g.lda + i];
-    else if constexpr (kOp == OpA::H) return core::conj(a[std::size_t(i) * g.lda + kk]);
-    else return herm_entry(a, g.lda, g.lower, i, kk) * g.st[mat].scale;
+    else return core::conj(a[std::size_t(i) * g.lda + kk]);
 }
 template <class T>
 __device__ inline T load_b(const Gemm<T> &g, std::int64_t mat, int kk, int j) {
@@ -288,13 +289,30 @@ __device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
 #endif
 }
 
-__device__ inline double re_of(double x) { return x; }
-__device__ inline double re_of(core::complex<double> x) { return x.re; }
-__device__ inline double im_of(core::complex<double> x) { return x.im; }
+// An asynchronous 8-byte copy from global to shared memory (sm_80 and
+// later), zeros where !valid (src is then not read).
+__device__ inline void copy_async8(double *dst, const double *src, bool valid) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(d), "l"(src), "r"(valid ? 8 : 0) : "memory");
+#else
+    (void)dst, (void)src, (void)valid;
+    __trap();
+#endif
+}
+__device__ inline void copy_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+// Waits until at most `pending` (0 or 1) of this thread's groups are in flight.
+template <int pending>
+__device__ inline void copy_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(pending) : "memory");
+#endif
+}
 
-// Complex double as four real products per pair of fragments,
-// Re C += Re A Re B - Im A Im B, Im C += Re A Im B + Im A Re B (the real
-// and imaginary parts of each operand tile in their own shared arrays).
 // A slice's tiles in shared memory: those whose global loads run along k
 // (B; A for OpA::H) as 64 rows of 16 k, rows 20 apart; A otherwise as 16
 // rows of 64, rows 68 apart. With these strides neither the slice's stores
@@ -303,18 +321,56 @@ template <bool kKFast>
 __device__ inline int tile_at(int kk, int i) {
     return kKFast ? i * 20 + kk : kk * 68 + i;
 }
+constexpr int kTileDoubles = 64 * 20;  // >= 16 * 68
+constexpr int kDmmaStages = 2;         // slices in flight: one computed, one loading
+template <class T>
+constexpr std::size_t dmma_shared_bytes() {
+    return std::size_t(kDmmaStages) * 2 * (std::is_same_v<T, double> ? 1 : 2) * kTileDoubles * sizeof(double);
+}
+
+// Complex double as four real products per pair of fragments,
+// Re C += Re A Re B - Im A Im B, Im C += Re A Im B + Im A Re B (the real
+// and imaginary parts of each operand tile in their own shared arrays; for
+// OpA::H the tile holds A's own imaginary parts, negated as they are read).
+// Slices of 16 k go through shared memory by asynchronous copies, the next
+// one loading while the warps multiply the current one.
 template <OpA kOp, class T>
 __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles_m, int tiles) {
     constexpr bool kC = !std::is_same_v<T, double>;
     constexpr int P = kC ? 2 : 1;  // parts
     constexpr bool kAK = kOp == OpA::H;  // A's tile k-fast
-    __shared__ double as[P][kAK ? 64 * 20 : 16 * 68], bs[P][64 * 20];
+    extern __shared__ double dmma_smem[];
+    // Stage s, operand o (0: A, 1: B), part q.
+    auto tile = [](int s, int o, int q) { return dmma_smem + ((s * 2 + o) * P + q) * kTileDoubles; };
     const std::int64_t mat = m0 + blockIdx.x / tiles;
     if (g.st[mat].done) return;
-    const int tile = blockIdx.x % tiles;
-    const int i0 = (tile % tiles_m) * 64, j0 = (tile / tiles_m) * 64;
+    const int tl = blockIdx.x % tiles;
+    const int i0 = (tl % tiles_m) * 64, j0 = (tl / tiles_m) * 64;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int wi = (warp >> 1) * 32, wj = (warp & 1) * 32;
+    const double *ga = reinterpret_cast<const double *>(g.a + g.sa * mat);
+    const double *gb = reinterpret_cast<const double *>(g.b + g.sb * mat);
+    // Slice k0 into stage st: op(A)(i0 + i, k0 + kk) and B(k0 + kk, j0 + j).
+    auto load = [&](int k0, int st) {
+        for (int e = threadIdx.x; e < 16 * 64; e += 128) {
+            int kk, i;
+            if constexpr (kAK) kk = e & 15, i = e >> 4;
+            else i = e & 63, kk = e >> 6;
+            const bool va = i0 + i < g.m && k0 + kk < g.k;
+            const std::size_t ea = va ? (kAK ? std::size_t(i0 + i) * g.lda + (k0 + kk)
+                                             : std::size_t(k0 + kk) * g.lda + (i0 + i))
+                                      : 0;
+            const int bk = e & 15, bj = e >> 4;
+            const bool vb = j0 + bj < g.ncols && k0 + bk < g.k;
+            const std::size_t eb = vb ? std::size_t(j0 + bj) * g.ldb + (k0 + bk) : 0;
+#pragma unroll
+            for (int q = 0; q < P; ++q) {
+                copy_async8(tile(st, 0, q) + tile_at<kAK>(kk, i), ga + P * ea + q, va);
+                copy_async8(tile(st, 1, q) + tile_at<true>(bk, bj), gb + P * eb + q, vb);
+            }
+        }
+        copy_async_commit();
+    };
     double acc[P][4][4][2];
 #pragma unroll
     for (int q = 0; q < P; ++q)
@@ -322,21 +378,14 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
         for (int x = 0; x < 4; ++x)
 #pragma unroll
             for (int y = 0; y < 4; ++y) acc[q][x][y][0] = acc[q][x][y][1] = 0;
-    for (int k0 = 0; k0 < g.k; k0 += 16) {
-        for (int e = threadIdx.x; e < 16 * 64; e += 128) {
-            int kk, i;
-            slice_index<kOp>(e, kk, i);
-            const T va = load_a<kOp>(g, mat, i0 + i, k0 + kk);
-            const int bk = e & 15, bj = e >> 4;
-            const T vb = load_b(g, mat, k0 + bk, j0 + bj);
-            as[0][tile_at<kAK>(kk, i)] = re_of(va);
-            bs[0][tile_at<true>(bk, bj)] = re_of(vb);
-            if constexpr (kC) {
-                as[P - 1][tile_at<kAK>(kk, i)] = im_of(va);
-                bs[P - 1][tile_at<true>(bk, bj)] = im_of(vb);
-            }
-        }
-        __syncthreads();
+    const int slices = (g.k + 15) / 16;
+    load(0, 0);
+    for (int sl = 0; sl < slices; ++sl) {
+        const int st = sl % kDmmaStages;
+        if (sl + 1 < slices) load(16 * (sl + 1), (sl + 1) % kDmmaStages);
+        else copy_async_commit();  // an empty group: the wait below counts alike
+        copy_async_wait<1>();      // slice sl has landed (this thread's copies)
+        __syncthreads();           // ... and every thread's
 #pragma unroll
         for (int kk = 0; kk < 16; kk += 4) {
             double fa[P][4], fb[P][4];
@@ -344,9 +393,12 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
             for (int q = 0; q < P; ++q)
 #pragma unroll
                 for (int x = 0; x < 4; ++x) {
-                    fa[q][x] = as[q][tile_at<kAK>(kk + (lane & 3), wi + 8 * x + (lane >> 2))];
-                    fb[q][x] = bs[q][tile_at<true>(kk + (lane & 3), wj + 8 * x + (lane >> 2))];
+                    fa[q][x] = tile(st, 0, q)[tile_at<kAK>(kk + (lane & 3), wi + 8 * x + (lane >> 2))];
+                    fb[q][x] = tile(st, 1, q)[tile_at<true>(kk + (lane & 3), wj + 8 * x + (lane >> 2))];
                 }
+            if constexpr (kC && kAK)
+#pragma unroll
+                for (int x = 0; x < 4; ++x) fa[1][x] = -fa[1][x];  // conj(A)
 #pragma unroll
             for (int x = 0; x < 4; ++x)
 #pragma unroll
@@ -359,7 +411,7 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
                     }
                 }
         }
-        __syncthreads();
+        __syncthreads();  // stage st is free for slice sl + 2
     }
     T *c = g.c + g.sc * mat;
 #pragma unroll
@@ -381,12 +433,16 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
 template <OpA kOp, class T>
 batcheigStatus_t gemm(cudaStream_t s, const Gemm<T> &g, std::int64_t batch, bool dmma) {
     const int tiles_m = (g.m + 63) / 64, tiles = tiles_m * ((g.ncols + 63) / 64);
+    if (dmma) {
+        const batcheigStatus_t st = allow_shared(dmma_kernel<kOp, T>, dmma_shared_bytes<T>());
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    }
     const std::int64_t per = std::max<std::int64_t>(1, std::int64_t(0x7fffffff) / tiles);
     for (std::int64_t m0 = 0; m0 < batch; m0 += per) {
         const std::int64_t count = std::min(per, batch - m0);
         const unsigned blocks = unsigned(count * tiles);
         if (dmma) {
-            dmma_kernel<kOp, T><<<blocks, 128, 0, s>>>(g, m0, tiles_m, tiles);
+            dmma_kernel<kOp, T><<<blocks, 128, dmma_shared_bytes<T>(), s>>>(g, m0, tiles_m, tiles);
             BATCHEIG_CUDA_CHECK_LAUNCH();
             continue;
         }
@@ -558,11 +614,12 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     ar.reals = reinterpret_cast<double *>(base + L.reals);
     ar.ints = reinterpret_cast<core::index_t *>(base + L.ints);
     ar.rot = reinterpret_cast<core::jacobi::Rotation<T> *>(base + L.rot);
+    T *as = reinterpret_cast<T *>(base + L.as);
     F *a32 = reinterpret_cast<F *>(base + L.a32);
     int *fsweeps = reinterpret_cast<int *>(base + L.fsweeps);
 
     batcheigStatus_t stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        prepare_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, a32, ar.st);
+        prepare_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, as, a32, ar.st);
     });
     if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
 
@@ -596,11 +653,10 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     for (int k = 0; k <= kMixedMaxUpdates; ++k) {
         T *x = ar.y + nn * hx, *px = ar.y + nn * (1 - hx);
         // P = A_s X
-        Gemm<T> g1{n, n, n, p.A, p.lda, static_cast<long long>(p.lda) * n, x, n, 2 * nn, px, n, 2 * nn, p.lower,
-                   ar.st};
-        if ((stt = gemm<OpA::Herm>(s, g1, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
+        Gemm<T> g1{n, n, n, as, n, nn, x, n, 2 * nn, px, n, 2 * nn, ar.st};
+        if ((stt = gemm<OpA::N>(s, g1, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
         // G = X^H [Y0 Y1]
-        Gemm<T> g2{n, 2 * n, n, x, n, 2 * nn, ar.y, n, 2 * nn, ar.g, n, 2 * nn, true, ar.st};
+        Gemm<T> g2{n, 2 * n, n, x, n, 2 * nn, ar.y, n, 2 * nn, ar.g, n, 2 * nn, ar.st};
         if ((stt = gemm<OpA::H>(s, g2, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
         stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
             round_kernel<T><<<unsigned(count), round_threads(n), round_shared_bytes(n), s>>>(n, b0, ar, hx, tol,
@@ -609,7 +665,7 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
         if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
         if (k == kMixedMaxUpdates) break;  // every matrix is final
         // X <- X F into the other half, F over C (half hx of G)
-        Gemm<T> g3{n, n, n, x, n, 2 * nn, ar.g + nn * hx, n, 2 * nn, px, n, 2 * nn, true, ar.st};
+        Gemm<T> g3{n, n, n, x, n, 2 * nn, ar.g + nn * hx, n, 2 * nn, px, n, 2 * nn, ar.st};
         if ((stt = gemm<OpA::N>(s, g3, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
         hx = 1 - hx;
     }
