@@ -106,7 +106,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-8 lanes), the columns of A Q and Q in registers (n <= 128). */
     BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25, /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
     BATCHEIG_ALG_JACOBI_CUDA_GRID = 26,    /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
-    BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27    /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (its AUTO variant) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 5 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
+    BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27    /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (its AUTO variant) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 6 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
 } batcheigAlgorithm_t;
 
 /**
@@ -504,7 +504,7 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   reported residual is the maximum above (so ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED
  *   also flags vectors short of orthonormality); the reported sweeps are
  *   the single-precision sweeps plus the updates. Workspace: about
- *   5 n x n elements per matrix plus the single-precision stage's. On the
+ *   6 n x n elements per matrix plus the single-precision stage's. On the
  *   GPU it takes less time than the double-precision variants from about
  *   n = 128 (docs/performance.md).
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,

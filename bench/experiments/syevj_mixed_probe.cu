@@ -1,8 +1,8 @@
 // syevj_mixed_probe.cu: the double finish of core/jacobi_refine.hpp on the
 // GPU, end to end, timed against cusolverDnXsyevBatched in the same run.
-// A prototype for issue 5's large n, not the library's path (which does not
-// exist yet): random Hermitian matrices (entries uniform in [-1, 1]), device
-// arrays, then
+// The prototype of BATCHEIG_ALG_JACOBI_CUDA_MIXED (src/cuda/syevj/
+// syevj_mixed.cuh), kept to time the finish's pieces apart: random Hermitian
+// matrices (entries uniform in [-1, 1]), device arrays, then
 //   1. A rounded to single precision (lower triangle, mirrored; no scaling:
 //      the probe's matrices are in range),
 //   2. batcheigSsyevjBatched / batcheigCheevjBatched with vectors (AUTO),
@@ -170,7 +170,7 @@ template <class C>
 void own_gemm(cudaStream_t st, bool conj_a, int m, int n, int k, const C *a, int lda, long long sa, const C *b,
               int ldb, long long sb, C *c, int ldc, long long sc, int batch) {
     namespace md = batcheig::cuda::syevj_mixed_detail;
-    const md::Gemm<C> g{m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc, true, g_states};
+    const md::Gemm<C> g{m, n, k, a, lda, sa, b, ldb, sb, c, ldc, sc, g_states};
     if (conj_a) PROBE_CHECK(md::gemm<md::OpA::H>(st, g, batch, g_dmma));
     else PROBE_CHECK(md::gemm<md::OpA::N>(st, g, batch, g_dmma));
 }

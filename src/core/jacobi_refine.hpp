@@ -1,10 +1,10 @@
 // A double-precision finish for syevj / heevj from approximate eigenvectors
 // (those of a single-precision Jacobi, say): the per-matrix part of one
-// refinement iteration X <- X F. Not yet called by a backend; it is the
-// building block of issue 5's path for large n (docs/performance.md,
-// session 44, and the model bench/experiments/syevj_refine_model.cpp).
+// refinement iteration X <- X F: the per-matrix kernel of
+// BATCHEIG_ALG_JACOBI_CUDA_MIXED (src/cuda/syevj/syevj_mixed.cuh); also run
+// by test_syevj_refine and bench/experiments/syevj_refine_model.cpp.
 //
-// The caller forms, with GEMMs (cuBLAS or the host's loops),
+// The caller forms, with GEMMs (the library's batched GEMMs, or the host's loops),
 //     C = X^H X,   S = X^H (A X),
 // and refine_update() turns them into the eigenvalue estimates
 //     lambda_i = s_ii / c_ii

@@ -4,7 +4,8 @@
 // accuracy. Per call:
 //   1. prepare_kernel: the triangle named by uplo, scaled by a power of two
 //      to max |a_ij| in [1, 2) (A_s = scale A), rounded to single precision
-//      into a full Hermitian working matrix; ||A_s||_F; NaN / Inf flagged;
+//      into a full Hermitian working matrix, and A_s itself in double
+//      (every GEMM below is then a plain one); ||A_s||_F; NaN / Inf flagged;
 //   2. the single-precision Jacobi with vectors (the float type's AUTO
 //      variant, chosen by the dispatcher) on that matrix;
 //   3. widen_kernel: its vectors widened into X;
@@ -22,7 +23,7 @@
 //      alike), the vectors into A, info, sweeps and residual.
 // The GEMMs sum every entry in k order whatever the batch, so a matrix gets
 // bitwise the same results in any batch and in any chunk of host arrays.
-// Workspace: about 5 n^2 elements per matrix (syevj_mixed_workspace()),
+// Workspace: about 6 n^2 elements per matrix (syevj_mixed_workspace()),
 // against n^2 for the grid variant: AUTO never picks this variant.
 #pragma once
 
@@ -32,6 +33,7 @@
 
 #include "common/problem.hpp"
 #include "core/jacobi_refine.hpp"
+#include "core/jacobi_syevj.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/launch.cuh"
 #include "cuda/team.cuh"
@@ -279,7 +281,7 @@ __global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, i
 // C(l / 4, 2 (l % 4) + h)): four warps, 32 x 32 entries each.
 __device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
                  : "+d"(c0), "+d"(c1)
                  : "d"(a), "d"(b));
 #else
@@ -399,17 +401,20 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
             if constexpr (kC && kAK)
 #pragma unroll
                 for (int x = 0; x < 4; ++x) fa[1][x] = -fa[1][x];  // conj(A)
+            // Product by product over the 16 fragment pairs, so that
+            // consecutive products go to different accumulators; each
+            // accumulator still takes its products in the same order.
 #pragma unroll
-            for (int x = 0; x < 4; ++x)
+            for (int pr = 0; pr < (kC ? 4 : 1); ++pr)
 #pragma unroll
-                for (int y = 0; y < 4; ++y) {
-                    dmma_8x8x4(acc[0][x][y][0], acc[0][x][y][1], fa[0][x], fb[0][y]);
-                    if constexpr (kC) {
-                        dmma_8x8x4(acc[0][x][y][0], acc[0][x][y][1], -fa[P - 1][x], fb[P - 1][y]);
-                        dmma_8x8x4(acc[P - 1][x][y][0], acc[P - 1][x][y][1], fa[0][x], fb[P - 1][y]);
-                        dmma_8x8x4(acc[P - 1][x][y][0], acc[P - 1][x][y][1], fa[P - 1][x], fb[0][y]);
+                for (int x = 0; x < 4; ++x)
+#pragma unroll
+                    for (int y = 0; y < 4; ++y) {
+                        const int out = pr < 2 ? 0 : P - 1;  // Re C, Re C, Im C, Im C
+                        const double a = pr == 1 ? -fa[P - 1][x] : pr == 3 ? fa[P - 1][x] : fa[0][x];
+                        const double b = pr == 1 || pr == 2 ? fb[P - 1][y] : fb[0][y];
+                        dmma_8x8x4(acc[out][x][y][0], acc[out][x][y][1], a, b);
                     }
-                }
         }
         __syncthreads();  // stage st is free for slice sl + 2
     }
