@@ -33,7 +33,12 @@ struct DeviceBuffer {
         if (c) CUDA_REQUIRE(cudaMalloc(&p, c * sizeof(T)));
     }
     ~DeviceBuffer() { cudaFree(p); }
-    void upload(const std::vector<T> &h) { CUDA_REQUIRE(cudaMemcpy(p, h.data(), count * sizeof(T), cudaMemcpyHostToDevice)); }
+    // Complete on return (a pageable copy's DMA may still be in flight when
+    // cudaMemcpy returns; the calls under test may run on non-blocking streams).
+    void upload(const std::vector<T> &h) {
+        CUDA_REQUIRE(cudaMemcpy(p, h.data(), count * sizeof(T), cudaMemcpyHostToDevice));
+        CUDA_REQUIRE(cudaDeviceSynchronize());
+    }
     std::vector<T> download() const {
         std::vector<T> h(count);
         if (count) CUDA_REQUIRE(cudaMemcpy(h.data(), p, count * sizeof(T), cudaMemcpyDeviceToHost));

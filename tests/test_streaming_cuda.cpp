@@ -246,6 +246,7 @@ Run run_device(const Problem &pb) {
     CUDA_REQUIRE(cudaMemcpy(bufs.back()->p, a.init.data(), a.init.size(), cudaMemcpyHostToDevice));
     ptrs.push_back(bufs.back()->p);
   }
+  CUDA_REQUIRE(cudaDeviceSynchronize());  // the copies' DMA done before a call on any stream
   r.status = pb.call(ptrs);
   CUDA_REQUIRE(cudaDeviceSynchronize());
   CUDA_REQUIRE(cudaGetLastError());

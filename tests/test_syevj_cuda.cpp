@@ -64,9 +64,13 @@ struct DeviceBuffer {
   DeviceBuffer(const DeviceBuffer &) = delete;
   DeviceBuffer &operator=(const DeviceBuffer &) = delete;
   ~DeviceBuffer() { cudaFree(p); }
+  // Complete on return: a pageable copy's DMA may still be in flight when
+  // cudaMemcpy returns, and the calls under test run on non-blocking user
+  // streams, which do not wait for the legacy default stream.
   void upload(const std::vector<T> &h) {
     REQUIRE(h.size() == count);
     if (count) CUDA_REQUIRE(cudaMemcpy(p, h.data(), count * sizeof(T), cudaMemcpyHostToDevice));
+    CUDA_REQUIRE(cudaDeviceSynchronize());
   }
   std::vector<T> download() const {
     std::vector<T> h(count);
@@ -220,6 +224,10 @@ DeviceRun<T> run_device_arrays(batcheigHandle_t h, cudaStream_t stream, const Sy
   DeviceBuffer<unsigned char> work(user_workspace ? d.lwork + kGuardBytes : 0);
   if (user_workspace) {
     CUDA_REQUIRE(cudaMemset(work.p, kGuardByte, d.lwork + kGuardBytes));
+    // cudaMemset may return before it is done, and the call below runs on a
+    // non-blocking stream: without this the guard bytes could land on the
+    // workspace while the call uses it.
+    CUDA_REQUIRE(cudaDeviceSynchronize());
     g.work = work.p;
     g.lwork = d.lwork;
   }
