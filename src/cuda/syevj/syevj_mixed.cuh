@@ -281,9 +281,10 @@ __global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, i
 // C(l / 4, 2 (l % 4) + h)): four warps, 32 x 32 entries each.
 __device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    // Not volatile: the compiler may schedule the products like other arithmetic.
     asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                 : "+d"(c0), "+d"(c1)
-                 : "d"(a), "d"(b));
+        : "+d"(c0), "+d"(c1)
+        : "d"(a), "d"(b));
 #else
     // Not reached: the host takes gemm_kernel on devices before sm_80.
     (void)c0, (void)c1, (void)a, (void)b;
