@@ -97,7 +97,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
             if (v == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
                 // Double and complex double only; the single-precision stage
                 // runs what AUTO picks for that type, with vectors.
-                if constexpr (std::is_same_v<core::real_t<T>, double>) {
+                if constexpr (!std::is_void_v<core::single_t<T>>) {
                     using F = core::single_t<T>;
                     SyevjProblem<F> pf;
                     pf.want_v = true;

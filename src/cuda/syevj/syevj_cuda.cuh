@@ -27,13 +27,18 @@ namespace batcheig::cuda {
 template <class T>
 batcheigStatus_t syevj_device(cudaStream_t s, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work);
 
+// MIXED's single-precision stage's workspace (with vectors, ld n).
+template <class T>
+std::size_t mixed_float_workspace(batcheigAlgorithm_t inner, int n, int batch) {
+    return syevj_workspace_bytes<mixed_lower_t<T>>(inner, n, true, n, batch, inner);
+}
+
 template <class T>
 std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch,
                                   batcheigAlgorithm_t inner) {
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
         if constexpr (kHasMixed<T>) {
-            using F = mixed_lower_t<T>;
-            return syevj_mixed_workspace<T>(n, batch, syevj_workspace_bytes<F>(inner, n, true, n, batch, inner));
+            return syevj_mixed_workspace<T>(n, batch, mixed_float_workspace<T>(inner, n, batch));
         } else {
             return 0;
         }
@@ -66,7 +71,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
                 using F = mixed_lower_t<T>;
                 // The single-precision stage through its own instantiation
                 // (syevj_cuda_s.cu / syevj_cuda_c.cu).
-                const std::size_t fws = syevj_workspace_bytes<F>(inner, p.n, true, p.n, p.batch, inner);
+                const std::size_t fws = mixed_float_workspace<T>(inner, p.n, p.batch);
                 return syevj_mixed<T>(s, p, fws, work, [&](const SyevjProblem<F> &pf, void *fw) {
                     return syevj_device<F>(s, inner, pf, fw);
                 });

@@ -25,7 +25,7 @@
 //                                    for approximate vectors, then a double
 //                                    finish by batched GEMMs and a per-matrix
 //                                    update kernel (syevj_mixed.cuh); never
-//                                    chosen by AUTO (about 5 n^2 elements of
+//                                    chosen by AUTO (about 6 n^2 elements of
 //                                    workspace per matrix).
 //   BATCHEIG_ALG_JACOBI_CUDA_GRID    one-sided block Jacobi, a thread block
 //                                    per pair of column blocks and matrix,

@@ -357,8 +357,7 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
     auto load = [&](int k0, int st) {
         for (int e = threadIdx.x; e < 16 * 64; e += 128) {
             int kk, i;
-            if constexpr (kAK) kk = e & 15, i = e >> 4;
-            else i = e & 63, kk = e >> 6;
+            slice_index<kOp>(e, kk, i);
             const bool va = i0 + i < g.m && k0 + kk < g.k;
             const std::size_t ea = va ? (kAK ? std::size_t(i0 + i) * g.lda + (k0 + kk)
                                              : std::size_t(k0 + kk) * g.lda + (i0 + i))
@@ -432,6 +431,15 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
                     else c[std::size_t(gj) * g.ldc + gi] = acc[0][x][y][h];
                 }
             }
+}
+
+// Whether the tensor-core kernel was compiled for sm_80 or later: the
+// device's compute capability is not enough, since a build for an older
+// architecture runs on a newer GPU through its PTX, whose DMMA stub traps.
+template <class T>
+bool dmma_compiled() {
+    cudaFuncAttributes attr{};
+    return cudaFuncGetAttributes(&attr, dmma_kernel<OpA::N, T>) == cudaSuccess && attr.ptxVersion >= 80;
 }
 
 // Launches C = op(A) B over matrices [0, batch), in pieces whose block
@@ -651,7 +659,7 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     });
     if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
 
-    const bool dmma = device_attribute(cudaDevAttrComputeCapabilityMajor) >= 8;
+    const bool dmma = dmma_compiled<T>();
     const double tol = syevj_mixed_tolerance(p.tolerance, n);
     const int max_sweeps = p.max_sweeps > 0 ? p.max_sweeps : 100;
     const long long nn = static_cast<long long>(n) * n;
