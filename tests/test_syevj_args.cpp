@@ -262,7 +262,7 @@ TEMPLATE_TEST_CASE("syevj_bufferSize: every invalid argument in turn", "[syevj][
             g.batch = SyevjArgFixture<T>::batch;
             size_t lw = 1;
             REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
-            if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
+            if (syevj_is_mixed(alg)) {
               // About 5 n^2 elements per matrix (test_syevj_cuda.cpp).
               CHECK(lw >= 5 * sizeof(T) * static_cast<size_t>(g.n) * g.n * g.batch);
             } else if (alg != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL && alg != BATCHEIG_ALG_JACOBI_CUDA_BLOCK &&
@@ -418,7 +418,8 @@ TEST_CASE("params: Jacobi options (max sweeps, sort, per-matrix outputs)", "[api
                            BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
                            BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK,
                            BATCHEIG_ALG_JACOBI_CUDA_LANE, BATCHEIG_ALG_JACOBI_CUDA_CLUSTER,
-                           BATCHEIG_ALG_JACOBI_CUDA_GRID, BATCHEIG_ALG_JACOBI_CUDA_MIXED}) {
+                           BATCHEIG_ALG_JACOBI_CUDA_GRID, BATCHEIG_ALG_JACOBI_CUDA_MIXED,
+                           BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG}) {
       CHECK(batcheigParamsSetAlgorithm(p, alg) == BATCHEIG_STATUS_SUCCESS);
       CHECK(batcheigParamsGetAlgorithm(p, &a) == BATCHEIG_STATUS_SUCCESS);
       CHECK(a == alg);

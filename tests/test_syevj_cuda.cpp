@@ -110,7 +110,7 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     if (test_level() != TestLevel::Quick) v.push_back(130);
     v.push_back(257);
   }
-  if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
+  if (syevj_is_mixed(alg)) {
     // The single-precision stage's lane variant to 128, its grid variant
     // beyond 144; GEMM tiles of 64: partial at 100 and 130.
     v.push_back(100);
@@ -379,7 +379,7 @@ void device_vs_host_arrays(batcheigAlgorithm_t alg) {
           if (dr.run.info[b] == 0) check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n), true, false);
         }
         // MIXED's one sweep is its single-precision stage's.
-        if (n <= 2 && alg != BATCHEIG_ALG_JACOBI_CUDA_MIXED) CHECK(not_converged == 0);
+        if (n <= 2 && !syevj_is_mixed(alg)) CHECK(not_converged == 0);
         if (n >= 8) CHECK(not_converged >= 1);
       }
     }
@@ -528,6 +528,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the 
   device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_MIXED);  // NOT_SUPPORTED in single precision
 }
 
+TEMPLATE_TEST_CASE("syevj CUDA: device arrays match host arrays bitwise and the host backend closely (MIXED_TRIDIAG)",
+                   "[syevj][cuda][host-arrays]", BT_SYEVJ_TYPES) {
+  device_vs_host_arrays<TestType>(BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG);  // NOT_SUPPORTED in single precision
+}
+
 namespace {
 
 template <class T>
@@ -670,14 +675,17 @@ TEMPLATE_TEST_CASE("syevj CUDA: device workspace query (shared variants 0, GLOBA
             if (alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
                 alg == BATCHEIG_ALG_JACOBI_CUDA_LANE || alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
               CHECK(lw == 0);
-            } else if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
-              // X and A X (2 n^2), C and S (2 n^2), the groups' vectors
-              // (n^2); O(n) per matrix; the single-precision stage shares
-              // the space of C and S; 14 arrays aligned to 256 bytes.
-              const size_t elems = 5 * static_cast<size_t>(n) * n * batch;
+            } else if (syevj_is_mixed(alg)) {
+              // A_s (n^2), X and A X (2 n^2), C and S (2 n^2), the groups'
+              // vectors (n^2); O(n) per matrix; the first stage shares the
+              // space of C and S, except MIXED_TRIDIAG's in double, which
+              // takes 2.5 n^2 there (its working matrix, Z and the solves'
+              // U); 18 arrays aligned to 256 bytes.
+              const size_t nn = static_cast<size_t>(n) * n * batch;
+              const size_t most = alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG && sizeof(T) == 8 ? 13 * nn / 2 : 6 * nn;
               INFO("lwork " << lw);
-              CHECK(lw >= sizeof(T) * elems);
-              CHECK(lw <= sizeof(T) * elems + (128 * static_cast<size_t>(n) + 128) * batch + 14 * 256);
+              CHECK(lw >= sizeof(T) * 6 * nn);
+              CHECK(lw <= sizeof(T) * most + (128 * static_cast<size_t>(n) + 128) * batch + 18 * 256);
             } else {
               const size_t input = sizeof(T) * static_cast<size_t>(g.lda) * n * batch;
               INFO("lwork " << lw << ", input batch " << input << " bytes, one matrix " << one);
@@ -1003,7 +1011,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
 // bitwise equal, each matrix within the ratios against LAPACKE, its
 // residual within the tolerance, and at most 8 updates after the
 // single-precision sweeps.
-TEMPLATE_TEST_CASE("syevj CUDA: MIXED on every family and magnitude at n = 128..512 (host and device arrays)",
+TEMPLATE_TEST_CASE("syevj CUDA: MIXED and MIXED_TRIDIAG on every family and magnitude at n = 128..512 (host and device arrays)",
                    "[syevj][cuda][large][mixed]", BT_SYEVJ_TYPES) {
   using T = TestType;
   HandleGuard cuda;
@@ -1014,6 +1022,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED on every family and magnitude at n = 128..
   for (const int n : large_sizes({128, 200, 256})) {
     const std::vector<HermMatrix<T>> mats = every_family<T>(n, 27);
     const int count = static_cast<int>(mats.size());
+    for (const auto alg : {BATCHEIG_ALG_JACOBI_CUDA_MIXED, BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG})
     for (const auto jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR}) {
       if (jobz == BATCHEIG_EIG_MODE_NOVECTOR && n != 256) continue;
       const bool upper = k++ % 2;
@@ -1021,8 +1030,9 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED on every family and magnitude at n = 128..
       opt.jobz = jobz;
       opt.uplo = upper ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
       opt.lda_pad = n % 3;
-      const JacobiSettings s{BATCHEIG_ALG_JACOBI_CUDA_MIXED, 0, 1};
-      INFO(precision_name<T>() << " | MIXED | n = " << n << " | " << (upper ? "upper" : "lower") << " | "
+      const JacobiSettings s{alg, 0, 1};
+      INFO(precision_name<T>() << " | " << syevj_variant_name(alg) << " | n = " << n << " | "
+                               << (upper ? "upper" : "lower") << " | "
                                << (jobz == BATCHEIG_EIG_MODE_VECTOR ? "vectors" : "no vectors"));
       const HostRun<T> hr = run_host_arrays<T>(cuda, mats, n, opt, s);
       REQUIRE(hr.run.status == BATCHEIG_STATUS_SUCCESS);
@@ -1037,14 +1047,14 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED on every family and magnitude at n = 128..
                        << dr.sweeps[b]);
         CHECK(dr.run.info[b] == 0);
         check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
-        CHECK(dr.resid[b] <= syevj_effective_tol<T>(0.0, n, BATCHEIG_ALG_JACOBI_CUDA_MIXED));
+        CHECK(dr.resid[b] <= syevj_effective_tol<T>(0.0, n, alg));
         CHECK(dr.sweeps[b] >= 0);
         worst_resid = std::max(worst_resid, dr.resid[b]);
         most_sweeps = std::max(most_sweeps, dr.sweeps[b]);
       }
       if (syevj_verbose())
-        std::printf("MIXED %s n=%d: largest residual %.3g (%.3g n u), most sweeps %d\n", precision_name<T>().c_str(), n,
-                    worst_resid, worst_resid / (n * static_cast<double>(unit_roundoff<real_t<T>>())), most_sweeps);
+        std::printf("%s %s n=%d: largest residual %.3g (%.3g n u), most sweeps %d\n", syevj_variant_name(alg),
+                    precision_name<T>().c_str(), n, worst_resid, worst_resid / (n * static_cast<double>(unit_roundoff<real_t<T>>())), most_sweeps);
     }
   }
 }

@@ -98,6 +98,7 @@ module batcheig
   integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25
   integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_GRID = 26
   integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27
+  integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG = 28
 
   ! batcheigInfoCode_t (special per-matrix info values)
   integer(c_int), parameter, public :: BATCHEIG_INFO_NONFINITE = -1

@@ -94,6 +94,16 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
             // A forced variant must exist on this backend and claim n (AUTO's
             // choice was tested above).
             const bool forced = params.algorithm != BATCHEIG_ALG_AUTO;
+            if (v == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) {
+                // Double and complex double only; its own first stage.
+                if constexpr (!std::is_void_v<core::single_t<T>>) {
+                    plan->variant = v;
+                    plan->workspace_bytes = cuda::syevj_workspace_bytes<T>(v, p.n, p.want_v, p.lda, p.batch);
+                    return BATCHEIG_STATUS_SUCCESS;
+                } else {
+                    return BATCHEIG_STATUS_NOT_SUPPORTED;
+                }
+            }
             if (v == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
                 // Double and complex double only; the single-precision stage
                 // runs what AUTO picks for that type, with vectors.
@@ -164,6 +174,7 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_CUDA_LANE:
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
         case BATCHEIG_ALG_JACOBI_CUDA_GRID:
+        case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG:
         case BATCHEIG_ALG_JACOBI_CUDA_MIXED: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork, plan.inner);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;

@@ -104,7 +104,8 @@ inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend
   if (backend == BATCHEIG_BACKEND_CUDA)
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
             BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE,
-            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, BATCHEIG_ALG_JACOBI_CUDA_GRID, BATCHEIG_ALG_JACOBI_CUDA_MIXED};
+            BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, BATCHEIG_ALG_JACOBI_CUDA_GRID, BATCHEIG_ALG_JACOBI_CUDA_MIXED,
+            BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -128,6 +129,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return "jacobi-cuda-cluster";
     case BATCHEIG_ALG_JACOBI_CUDA_GRID: return "jacobi-cuda-grid";
     case BATCHEIG_ALG_JACOBI_CUDA_MIXED: return "jacobi-cuda-mixed";
+    case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG: return "jacobi-cuda-mixed-tridiag";
     default: return "?";
   }
 }
@@ -185,12 +187,19 @@ bool syevj_grid_claims(int n) {
   return n >= 32 && 7 + (k + (k & 1)) / 2 + (n + 31) / 32 <= n;
 }
 
+/// Whether a variant is one of the two mixed-precision variants
+/// (JACOBI_CUDA_MIXED and JACOBI_CUDA_MIXED_TRIDIAG: a single-precision first
+/// stage and the same double-precision finish).
+inline bool syevj_is_mixed(batcheigAlgorithm_t alg) {
+  return alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED || alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG;
+}
+
 /// Whether a Jacobi variant claims some order for element type T: every
-/// variant but JACOBI_CUDA_MIXED, which exists in double and complex double
+/// variant but the mixed ones, which exist in double and complex double
 /// only (every n there).
 template <class T>
 bool syevj_variant_exists(batcheigAlgorithm_t alg) {
-  return alg != BATCHEIG_ALG_JACOBI_CUDA_MIXED || std::is_same_v<real_t<T>, double>;
+  return !syevj_is_mixed(alg) || std::is_same_v<real_t<T>, double>;
 }
 
 /// Whether a Jacobi variant claims order n with the given jobz: the
@@ -218,7 +227,7 @@ inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
          a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
          a == BATCHEIG_ALG_JACOBI_CUDA_LANE || a == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_GRID || a == BATCHEIG_ALG_JACOBI_CUDA_MIXED;
+         a == BATCHEIG_ALG_JACOBI_CUDA_GRID || syevj_is_mixed(a);
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
@@ -240,7 +249,7 @@ double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
       variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
       variant == BATCHEIG_ALG_JACOBI_CUDA_GRID)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
-  if (variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED) t = std::max(t, 32.0 * n * u);
+  if (syevj_is_mixed(variant)) t = std::max(t, 32.0 * n * u);
   const int gram_above = sizeof(T) == 16 ? 8 : sizeof(T) == 8 ? 16 : 64;
   if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > gram_above)
     t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);

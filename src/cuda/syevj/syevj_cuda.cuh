@@ -36,9 +36,12 @@ std::size_t mixed_float_workspace(batcheigAlgorithm_t inner, int n, int batch) {
 template <class T>
 std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_v, int lda, int batch,
                                   batcheigAlgorithm_t inner) {
-    if (variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED) {
+    if (variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED || variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) {
         if constexpr (kHasMixed<T>) {
-            return syevj_mixed_workspace<T>(n, batch, mixed_float_workspace<T>(inner, n, batch));
+            const std::size_t first = variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED
+                                          ? mixed_float_workspace<T>(inner, n, batch)
+                                          : syevj_tridiag_workspace<mixed_lower_t<T>>(n, batch);
+            return syevj_mixed_workspace<T>(n, batch, first);
         } else {
             return 0;
         }
@@ -75,6 +78,16 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
                 return syevj_mixed<T>(s, p, fws, work, [&](const SyevjProblem<F> &pf, void *fw) {
                     return syevj_device<F>(s, inner, pf, fw);
                 });
+            } else {
+                return BATCHEIG_STATUS_NOT_SUPPORTED;
+            }
+        case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG:
+            if constexpr (kHasMixed<T>) {
+                using F = mixed_lower_t<T>;
+                const std::size_t fws = syevj_tridiag_workspace<F>(p.n, p.batch);
+                return syevj_mixed<T>(
+                    s, p, fws, work, [](const SyevjProblem<F> &, void *) { return BATCHEIG_STATUS_INTERNAL_ERROR; },
+                    true);
             } else {
                 return BATCHEIG_STATUS_NOT_SUPPORTED;
             }

@@ -36,6 +36,7 @@
 #include "core/jacobi_syevj.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_tridiag.cuh"
 #include "cuda/team.cuh"
 
 namespace batcheig::cuda {
@@ -609,10 +610,12 @@ inline double syevj_mixed_tolerance(double tol, int n) {
     return std::max(tol > 0 ? tol : 2 * u, kMixedTolFactor * n * u);
 }
 
-// solve_float(pf, work) runs the single-precision stage on device arrays.
+// solve_float(pf, work) runs the single-precision stage on device arrays;
+// with tridiag, the tridiagonal first stage (syevj_tridiag.cuh) runs
+// instead and solve_float is not called.
 template <class T, class SolveFloat>
 batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, void *work,
-                             SolveFloat &&solve_float) {
+                             SolveFloat &&solve_float, bool tridiag = false) {
     using namespace syevj_mixed_detail;
     using F = mixed_lower_t<T>;
     const int n = p.n;
@@ -637,6 +640,10 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     });
     if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
 
+    if (tridiag) {
+        stt = syevj_tridiag<F, T>(s, n, batch, a32, base + L.fws, ar.y, ar.st);
+        if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+    } else {
     SyevjProblem<F> pf;
     pf.want_v = true;
     pf.lower = true;
@@ -658,6 +665,7 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
         widen_kernel<T><<<unsigned(count), 256, 0, s>>>(n, b0, a32, fsweeps, ar.y, ar.st);
     });
     if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+    }
 
     const bool dmma = dmma_compiled<T>();
     const double tol = syevj_mixed_tolerance(p.tolerance, n);

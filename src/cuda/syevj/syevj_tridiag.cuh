@@ -1,0 +1,468 @@
+// The tridiagonal first stage of BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG
+// (syevj_mixed.cuh): approximate eigenvectors of the scaled matrix rounded
+// to single precision, for the double-precision finish to refine. Three
+// launches per call:
+//   1. reduce_kernel, one block per matrix: Householder reduction to real
+//      symmetric tridiagonal form, T = Q^H A Q, Q = H(0) H(1) ... H(n-2),
+//      H(k) = I - tau_k v_k v_k^H (xHETD2's lower form in single precision,
+//      in place in the working matrix: v_k below the subdiagonal of column
+//      k, d and e of T and tau apart);
+//   2. vectors_kernel, one block per matrix: every eigenvalue of T by
+//      bisection on Sturm counts (one member per eigenvalue), then three
+//      steps of inverse iteration with a random start, each a solve with
+//      T - lambda_j I by Gaussian elimination with partial pivoting (one
+//      member per eigenvector); eigenvalues closer than 1e-3 ||T||_1
+//      (xSTEIN's ORTOL) form a group whose vectors are orthogonalised in
+//      order by classical Gram-Schmidt applied twice after every step, so
+//      a tight group gives an orthonormal basis of its invariant subspace;
+//   3. back_kernel, a block per strip of columns of Z and per matrix:
+//      X = Q Z (the reflectors in reverse order), widened into the finish's
+//      first iterate.
+// Its work is O(n^3) in BLAS-2 form against the single-precision Jacobi's
+// sweeps of O(n^3) each; the finish does not need orthonormal input (its
+// first updates orthogonalise).
+#pragma once
+
+#include <cfloat>
+#include <cstdint>
+
+#include "core/jacobi.hpp"
+#include "core/types.hpp"
+#include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
+#include "cuda/team.cuh"
+
+namespace batcheig::cuda {
+
+namespace syevj_tridiag_detail {
+
+using core::conj;
+using core::real;
+using core::jacobi::abs2;
+
+// Byte offsets of the stage's arrays in its workspace (each 256-byte
+// aligned), for a batch of b matrices of order n over the lower type F.
+template <class F>
+struct TridiagLayout {
+    std::size_t de, tau, z, u, total;
+    TridiagLayout(int n, std::int64_t batch) {
+        const std::size_t nn = std::size_t(n) * std::size_t(n), b = std::size_t(batch);
+        std::size_t off = 0;
+        auto take = [&](std::size_t bytes) {
+            const std::size_t o = off;
+            off += align256(bytes);
+            return o;
+        };
+        de = take(2 * std::size_t(n) * b * sizeof(float));
+        tau = take(std::size_t(n) * b * sizeof(F));
+        z = take(nn * b * sizeof(float));
+        u = take(3 * nn * b * sizeof(float));
+        total = off;
+    }
+};
+
+__device__ inline float re_of(float x) { return x; }
+__device__ inline float re_of(core::complex<float> x) { return x.re; }
+__device__ inline float im_of(float) { return 0.f; }
+__device__ inline float im_of(core::complex<float> x) { return x.im; }
+template <class F> __device__ inline F make_f(float re, float im);
+template <> __device__ inline float make_f<float>(float re, float) { return re; }
+template <> __device__ inline core::complex<float> make_f<core::complex<float>>(float re, float im) { return {re, im}; }
+
+// Complex division a / b in single precision (|b| well inside the range).
+__device__ inline float div_f(float a, float b) { return a / b; }
+__device__ inline core::complex<float> div_f(core::complex<float> a, core::complex<float> b) {
+    const float d = b.re * b.re + b.im * b.im;
+    return {(a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d};
+}
+
+// Block threads of the reduction and vector launches.
+inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512; }
+
+// 1. T = Q^H A Q, one block per matrix; smem: v and w (2 n elements of F).
+template <class F, class S>
+__global__ __launch_bounds__(512) void reduce_kernel(int n, std::int64_t b0, F *a32, float *de, F *tau_out,
+                                                     const S *done) {
+    extern __shared__ float tri_shared[];
+    __shared__ unsigned long long red[32];
+    __shared__ float s_ti[4];  // tau and 1 / (alpha - beta), re and im
+    const BlockTeam tm{red};
+    const std::int64_t b = b0 + blockIdx.x;
+    if (done[b].done) return;
+    const std::size_t nn = std::size_t(n) * n;
+    F *a = a32 + nn * b;
+    float *d = de + 2 * std::size_t(n) * b, *e = d + n;
+    F *tau = tau_out + std::size_t(n) * b;
+    F *v = reinterpret_cast<F *>(tri_shared), *w = v + n;
+    const int t = threadIdx.x, nt = blockDim.x;
+    for (int k = 0; k + 1 < n; ++k) {
+        const int m = n - k - 1;  // rows k+1 .. n-1
+        F *col = a + std::size_t(k) * n;
+        float xn = 0;
+        for (int r = t; r < m; r += nt) {
+            const F x = col[k + 1 + r];
+            v[r] = x;
+            if (r > 0) xn += abs2(x);
+        }
+        xn = tm.sum(xn);  // synchronises: v is complete
+        if (tm.leader()) {
+            const F alpha = v[0];
+            const float ar = re_of(alpha), ai = im_of(alpha);
+            F tk = make_f<F>(0.f, 0.f), inv = make_f<F>(0.f, 0.f);
+            float beta = ar;
+            if (xn > 0 || ai != 0) {
+                beta = -copysignf(sqrtf(ar * ar + ai * ai + xn), ar);
+                tk = make_f<F>((beta - ar) / beta, -ai / beta);
+                inv = div_f(make_f<F>(1.f, 0.f), alpha - make_f<F>(beta, 0.f));
+            }
+            s_ti[0] = re_of(tk);
+            s_ti[1] = im_of(tk);
+            s_ti[2] = re_of(inv);
+            s_ti[3] = im_of(inv);
+            e[k] = beta;
+            d[k] = re_of(col[k]);
+            tau[k] = tk;
+        }
+        __syncthreads();
+        const F tk = make_f<F>(s_ti[0], s_ti[1]), inv = make_f<F>(s_ti[2], s_ti[3]);
+        if (re_of(tk) == 0 && im_of(tk) == 0) {
+            __syncthreads();
+            continue;
+        }
+        for (int r = t; r < m; r += nt) {
+            const F x = r == 0 ? make_f<F>(1.f, 0.f) : v[r] * inv;
+            v[r] = x;
+            if (r > 0) col[k + 1 + r] = x;
+        }
+        __syncthreads();
+        // y = tau A22 v (A22 Hermitian, both triangles kept)
+        F *a22 = a + std::size_t(k + 1) * n + (k + 1);
+        float dre = 0, dim = 0;
+        for (int r = t; r < m; r += nt) {
+            F acc = make_f<F>(0.f, 0.f);
+            for (int c = 0; c < m; ++c) acc += a22[std::size_t(c) * n + r] * v[c];
+            const F y = tk * acc;
+            w[r] = y;
+            const F yv = conj(y) * v[r];
+            dre += re_of(yv);
+            dim += im_of(yv);
+        }
+        dre = tm.sum(dre);
+        if constexpr (core::is_complex<F>) dim = tm.sum(dim);
+        // w = y - (tau / 2) (y^H v) v
+        const F alpha2 = make_f<F>(-0.5f, 0.f) * tk * make_f<F>(dre, dim);
+        for (int r = t; r < m; r += nt) w[r] = w[r] + alpha2 * v[r];
+        __syncthreads();
+        // A22 -= v w^H + w v^H
+        for (int r = t; r < m; r += nt) {
+            const F vr = v[r], wr = w[r];
+            for (int c = 0; c < m; ++c) {
+                F &x = a22[std::size_t(c) * n + r];
+                x = x - vr * conj(w[c]) - wr * conj(v[c]);
+            }
+        }
+        __syncthreads();
+    }
+    if (tm.leader()) {
+        d[n - 1] = re_of(a[nn - 1]);
+        if (n >= 1) e[n - 1] = 0;
+    }
+}
+
+// Sturm count: eigenvalues of T (d, e2 = e^2) below x.
+__device__ inline int sturm_count(int n, const float *d, const float *e2, float x, float pivmin) {
+    float q = d[0] - x;
+    int c = q < 0;
+    for (int i = 1; i < n; ++i) {
+        if (fabsf(q) < pivmin) q = -pivmin;
+        q = d[i] - x - e2[i - 1] / q;
+        c += q < 0;
+    }
+    return c;
+}
+
+// A pseudo-random start entry in [-1, 1) for eigenvector j, row k.
+__device__ inline float start_entry(int j, int k) {
+    unsigned h = unsigned(j) * 0x9E3779B1u ^ (unsigned(k) + 0x7F4A7C15u) * 0x85EBCA77u;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    h *= 0x297A2D39u;
+    h ^= h >> 15;
+    return float(h >> 8) * (2.0f / 16777216.0f) - 1.0f;
+}
+
+inline constexpr int kInverseSteps = 3;
+
+// 2. Eigenvalues and eigenvectors of T (one block per matrix): z(k, j)
+// at z[k n + j]; u: the three rows of U of each solve, [3][n][n].
+// smem: d, e2, lambda (n floats each), starts (n ints), dots (n floats).
+template <class S>
+__global__ __launch_bounds__(512) void vectors_kernel(int n, std::int64_t b0, const float *de, float *zout,
+                                                      float *uout, const S *done) {
+    extern __shared__ float tri_shared[];
+    __shared__ unsigned long long red[32];
+    const BlockTeam tm{red};
+    const std::int64_t b = b0 + blockIdx.x;
+    if (done[b].done) return;
+    const std::size_t nn = std::size_t(n) * n;
+    const float *dg = de + 2 * std::size_t(n) * b, *eg = dg + n;
+    float *z = zout + nn * b;
+    float *u0 = uout + 3 * nn * b, *u1 = u0 + nn, *u2 = u1 + nn;
+    float *d = tri_shared, *e2 = d + n, *lam = e2 + n, *dots = lam + n;
+    int *start = reinterpret_cast<int *>(dots + n);
+    const int t = threadIdx.x, nt = blockDim.x;
+    float lo_b = FLT_MAX, hi_b = -FLT_MAX, tn = 0, em = 0;
+    for (int i = t; i < n; i += nt) {
+        const float di = dg[i];
+        const float el = i > 0 ? fabsf(eg[i - 1]) : 0.f, er = i + 1 < n ? fabsf(eg[i]) : 0.f;
+        d[i] = di;
+        e2[i] = er * er;
+        lo_b = fminf(lo_b, di - el - er);
+        hi_b = fmaxf(hi_b, di + el + er);
+        tn = fmaxf(tn, fabsf(di) + el + er);
+        em = fmaxf(em, er * er);
+    }
+    lo_b = tm.min(lo_b);
+    hi_b = tm.max(hi_b);
+    tn = tm.max(tn);
+    em = tm.max(em);
+    const float eps = FLT_EPSILON * 0.5f;
+    const float pivmin = FLT_MIN * fmaxf(1.f, em);
+    const float pad = 2 * eps * tn + 2 * pivmin;
+    lo_b -= pad;
+    hi_b += pad;
+    // Every eigenvalue, ascending: lambda_j has j eigenvalues below it.
+    for (int j = t; j < n; j += nt) {
+        float lo = lo_b, hi = hi_b;
+        for (int it = 0; it < 80; ++it) {
+            const float mid = 0.5f * (lo + hi);
+            if (hi - lo <= 2 * eps * fmaxf(fabsf(lo), fabsf(hi)) + pivmin || mid <= lo || mid >= hi) break;
+            if (sturm_count(n, d, e2, mid, pivmin) > j) hi = mid;
+            else lo = mid;
+        }
+        lam[j] = 0.5f * (lo + hi);
+    }
+    __syncthreads();
+    const float ortol = 1e-3f * tn;
+    if (tm.leader()) {
+        int s = 0;
+        for (int j = 0; j < n; ++j) {
+            if (j > 0 && lam[j] - lam[j - 1] > ortol) s = j;
+            start[j] = s;
+        }
+    }
+    // Zero pivots of the solves become this (xLAGTS's perturbation).
+    const float tiny = fmaxf(eps * tn, pivmin);
+    for (int step = 0; step < kInverseSteps; ++step) {
+        __syncthreads();
+        for (int j = t; j < n; j += nt) {
+            const float s = lam[j];
+            // Row k of the elimination: p (col k), q (k+1), r (k+2), rhs beta.
+            float p = d[0] - s, q = n > 1 ? eg[0] : 0.f, r = 0.f;
+            float beta = step == 0 ? start_entry(j, 0) : z[j];
+            for (int k = 0; k + 1 < n; ++k) {
+                const float sub = eg[k];                      // row k+1, col k
+                const float dn = d[k + 1] - s;                // row k+1, col k+1
+                const float en = k + 2 < n ? eg[k + 1] : 0.f;  // row k+1, col k+2
+                const float bn = step == 0 ? start_entry(j, k + 1) : z[std::size_t(k + 1) * n + j];
+                const std::size_t o = std::size_t(k) * n + j;
+                if (fabsf(p) >= fabsf(sub)) {
+                    const float piv = fabsf(p) < tiny ? copysignf(tiny, p) : p;
+                    const float mlt = sub / piv;
+                    u0[o] = piv;
+                    u1[o] = q;
+                    u2[o] = r;
+                    z[o] = beta;
+                    p = dn - mlt * q;
+                    q = en - mlt * r;
+                    r = 0.f;
+                    beta = bn - mlt * beta;
+                } else {
+                    const float mlt = p / sub;
+                    u0[o] = sub;
+                    u1[o] = dn;
+                    u2[o] = en;
+                    z[o] = bn;
+                    p = q - mlt * dn;
+                    q = r - mlt * en;
+                    r = 0.f;
+                    beta = beta - mlt * bn;
+                }
+            }
+            {
+                const std::size_t o = std::size_t(n - 1) * n + j;
+                u0[o] = fabsf(p) < tiny ? copysignf(tiny, p) : p;
+                z[o] = beta;
+            }
+            // Back substitution, then scale to unit 2-norm.
+            float x1 = 0.f, x2 = 0.f, ss = 0.f;
+            for (int k = n - 1; k >= 0; --k) {
+                const std::size_t o = std::size_t(k) * n + j;
+                float rhs = z[o];
+                if (k + 1 < n) rhs -= u1[o] * x1;
+                if (k + 2 < n) rhs -= u2[o] * x2;
+                const float x = rhs / u0[o];
+                z[o] = x;
+                x2 = x1;
+                x1 = x;
+                ss += x * x;
+            }
+            float sc = ss > 0 && ss < FLT_MAX ? rsqrtf(ss) : 0.f;
+            if (!(sc > 0)) {
+                // Overflow or a zero solution: restart from the random vector.
+                ss = 0;
+                for (int k = 0; k < n; ++k) {
+                    const float x = start_entry(j, k + 7 * step + 1);
+                    z[std::size_t(k) * n + j] = x;
+                    ss += x * x;
+                }
+                sc = rsqrtf(ss);
+            }
+            for (int k = 0; k < n; ++k) z[std::size_t(k) * n + j] *= sc;
+        }
+        __syncthreads();
+        // Orthogonalise each group's members in order (classical
+        // Gram-Schmidt, twice), each against the ones before it.
+        const int warp = t >> 5, lane = t & 31, nw = nt >> 5;
+        for (int j = 1; j < n; ++j) {
+            const int s = start[j];
+            if (s == j) continue;
+            for (int pass = 0; pass < 2; ++pass) {
+                for (int c = s + warp; c < j; c += nw) {
+                    float acc = 0;
+                    for (int k = lane; k < n; k += 32) acc += z[std::size_t(k) * n + c] * z[std::size_t(k) * n + j];
+#pragma unroll
+                    for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
+                    if (lane == 0) dots[c - s] = acc;
+                }
+                __syncthreads();
+                for (int k = t; k < n; k += nt) {
+                    const float *row = z + std::size_t(k) * n;
+                    float acc = 0;
+                    for (int c = s; c < j; ++c) acc += dots[c - s] * row[c];
+                    z[std::size_t(k) * n + j] -= acc;
+                }
+                __syncthreads();
+            }
+            float ss = 0;
+            for (int k = t; k < n; k += nt) ss += z[std::size_t(k) * n + j] * z[std::size_t(k) * n + j];
+            ss = tm.sum(ss);
+            const float sc = ss > 0 ? rsqrtf(ss) : 0.f;
+            for (int k = t; k < n; k += nt) z[std::size_t(k) * n + j] *= sc;
+            __syncthreads();
+        }
+    }
+}
+
+// Columns of Z per block of the back-transformation.
+template <class F>
+inline int back_strip(int n) {
+    int w = 32;
+    while (w > 1 && std::size_t(w) * std::size_t(n) * sizeof(F) > 48 * 1024) w /= 2;
+    return w;
+}
+
+// 3. X = Q Z = H(0) (H(1) (... H(n-2) Z)) for a strip of `sw` columns
+// (blockIdx.x) of matrix b0 + blockIdx.y, into x (ld n, T = the double
+// type). smem: the strip (n x sw of F, row-major), the dots (sw of F) and
+// the partial dots (blockDim.x of F).
+template <class F, class T, class S>
+__global__ __launch_bounds__(256) void back_kernel(int n, int sw, std::int64_t b0, const F *a32, const F *tau_in,
+                                                   const float *zin, T *y, const S *done) {
+    extern __shared__ float tri_shared[];
+    const std::int64_t b = b0 + blockIdx.y;
+    if (done[b].done) return;
+    const std::size_t nn = std::size_t(n) * n;
+    const F *a = a32 + nn * b;
+    const F *tau = tau_in + std::size_t(n) * b;
+    const float *z = zin + nn * b;
+    F *zs = reinterpret_cast<F *>(tri_shared), *wd = zs + std::size_t(n) * sw, *part = wd + sw;
+    const int c0 = blockIdx.x * sw, cw = ::min(sw, n - c0);
+    const int t = threadIdx.x, nt = blockDim.x;
+    for (int i = t; i < n * sw; i += nt) {
+        const int r = i / sw, c = i % sw;
+        zs[i] = make_f<F>(c < cw ? z[std::size_t(r) * n + c0 + c] : 0.f, 0.f);
+    }
+    __syncthreads();
+    const int groups = nt / sw;  // sw divides nt
+    const int c = t % sw, g = t / sw;
+    for (int k = n - 2; k >= 0; --k) {
+        const F tk = tau[k];
+        if (re_of(tk) == 0 && im_of(tk) == 0) continue;
+        const F *col = a + std::size_t(k) * n;
+        F acc = make_f<F>(0.f, 0.f);
+        for (int r = k + 1 + g; r < n; r += groups) {
+            const F vr = r == k + 1 ? make_f<F>(1.f, 0.f) : col[r];
+            acc += conj(vr) * zs[std::size_t(r) * sw + c];
+        }
+        part[t] = acc;
+        __syncthreads();
+        if (t < sw) {
+            F s = part[t];
+            for (int q = 1; q < groups; ++q) s += part[q * sw + t];
+            wd[t] = tk * s;
+        }
+        __syncthreads();
+        const int m = n - k - 1;
+        for (int i = t; i < m * sw; i += nt) {
+            const int r = k + 1 + i / sw, cc = i % sw;
+            const F vr = r == k + 1 ? make_f<F>(1.f, 0.f) : col[r];
+            zs[std::size_t(r) * sw + cc] -= vr * wd[cc];
+        }
+        __syncthreads();
+    }
+    T *x = y + 2 * nn * b;
+    for (int i = t; i < n * cw; i += nt) {
+        const int r = i % n, cc = i / n;
+        const F v = zs[std::size_t(r) * sw + cc];
+        if constexpr (core::is_complex<F>) x[std::size_t(c0 + cc) * n + r] = T(double(v.re), double(v.im));
+        else x[std::size_t(c0 + cc) * n + r] = T(double(v));
+    }
+}
+
+}  // namespace syevj_tridiag_detail
+
+// Workspace of the tridiagonal first stage for `batch` matrices of order n.
+template <class F>
+std::size_t syevj_tridiag_workspace(int n, std::int64_t batch) {
+    return syevj_tridiag_detail::TridiagLayout<F>(n, batch).total;
+}
+
+// Runs the stage on the working matrices a32 (full Hermitian, ld n),
+// skipping the matrices b whose state done[b].done is set; writes X (ld n)
+// at y + 2 n^2 b.
+template <class F, class T, class S>
+batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32, void *work, T *y,
+                               const S *done) {
+    using namespace syevj_tridiag_detail;
+    const TridiagLayout<F> L(n, batch);
+    unsigned char *base = static_cast<unsigned char *>(work);
+    float *de = reinterpret_cast<float *>(base + L.de);
+    F *tau = reinterpret_cast<F *>(base + L.tau);
+    float *z = reinterpret_cast<float *>(base + L.z);
+    float *u = reinterpret_cast<float *>(base + L.u);
+    const int threads = tridiag_threads(n);
+    const std::size_t rshared = 2 * std::size_t(n) * sizeof(F);
+    batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
+    if (rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, S>, rshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        reduce_kernel<F, S><<<unsigned(count), threads, rshared, s>>>(n, b0, a32, de, tau, done);
+    });
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    const std::size_t vshared = 5 * std::size_t(n) * sizeof(float);
+    if (vshared > 48 * 1024 && (st = allow_shared(vectors_kernel<S>, vshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        vectors_kernel<S><<<unsigned(count), threads, vshared, s>>>(n, b0, de, z, u, done);
+    });
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    const int sw = back_strip<F>(n);
+    const std::size_t bshared = (std::size_t(n) * sw + sw + 256) * sizeof(F);
+    if (bshared > 48 * 1024 && (st = allow_shared(back_kernel<F, T, S>, bshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        const dim3 grid(unsigned((n + sw - 1) / sw), unsigned(count));
+        back_kernel<F, T, S><<<grid, 256, bshared, s>>>(n, sw, b0, a32, tau, z, y, done);
+    });
+}
+
+}  // namespace batcheig::cuda
