@@ -23,6 +23,7 @@
 // first updates orthogonalise).
 #pragma once
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdint>
 
@@ -359,14 +360,15 @@ __global__ __launch_bounds__(512) void vectors_kernel(int n, std::int64_t b0, co
 template <class F>
 inline int back_strip(int n) {
     int w = 32;
-    while (w > 1 && std::size_t(w) * std::size_t(n) * sizeof(F) > 48 * 1024) w /= 2;
+    while (w > 1 && std::size_t(w + 3) * std::size_t(n) * sizeof(F) > 46 * 1024) w /= 2;
     return w;
 }
 
 // 3. X = Q Z = H(0) (H(1) (... H(n-2) Z)) for a strip of `sw` columns
 // (blockIdx.x) of matrix b0 + blockIdx.y, into x (ld n, T = the double
-// type). smem: the strip (n x sw of F, row-major), the dots (sw of F) and
-// the partial dots (blockDim.x of F).
+// type). smem: the strip (n x sw of F, row-major), tau (n), two buffers
+// for the reflectors (n each: the next one is loaded while the current
+// one is applied), the dots (sw) and the partial dots (blockDim.x).
 template <class F, class T, class S>
 __global__ __launch_bounds__(256) void back_kernel(int n, int sw, std::int64_t b0, const F *a32, const F *tau_in,
                                                    const float *zin, T *y, const S *done) {
@@ -375,47 +377,62 @@ __global__ __launch_bounds__(256) void back_kernel(int n, int sw, std::int64_t b
     if (done[b].done) return;
     const std::size_t nn = std::size_t(n) * n;
     const F *a = a32 + nn * b;
-    const F *tau = tau_in + std::size_t(n) * b;
     const float *z = zin + nn * b;
-    F *zs = reinterpret_cast<F *>(tri_shared), *wd = zs + std::size_t(n) * sw, *part = wd + sw;
+    F *zs = reinterpret_cast<F *>(tri_shared), *taus = zs + n * sw, *vb0 = taus + n, *vb1 = vb0 + n;
+    F *wd = vb1 + n, *part = wd + sw;
     const int c0 = blockIdx.x * sw, cw = ::min(sw, n - c0);
     const int t = threadIdx.x, nt = blockDim.x;
+    const F one = make_f<F>(1.f, 0.f);
     for (int i = t; i < n * sw; i += nt) {
         const int r = i / sw, c = i % sw;
-        zs[i] = make_f<F>(c < cw ? z[std::size_t(r) * n + c0 + c] : 0.f, 0.f);
+        zs[i] = make_f<F>(c < cw ? z[r * n + c0 + c] : 0.f, 0.f);
     }
+    for (int i = t; i < n; i += nt) taus[i] = tau_in[std::size_t(n) * b + i];
+    // Reflector k's rows k+1 .. n-1 into buf (v_{k+1} = 1).
+    auto load = [&](int k, F *buf) {
+        for (int r = k + 1 + t; r < n; r += nt) buf[r] = r == k + 1 ? one : a[k * n + r];
+    };
+    if (n >= 2) load(n - 2, vb0);
     __syncthreads();
     const int groups = nt / sw;  // sw divides nt
     const int c = t % sw, g = t / sw;
+    F *cur = vb0, *nxt = vb1;
     for (int k = n - 2; k >= 0; --k) {
-        const F tk = tau[k];
-        if (re_of(tk) == 0 && im_of(tk) == 0) continue;
-        const F *col = a + std::size_t(k) * n;
-        F acc = make_f<F>(0.f, 0.f);
-        for (int r = k + 1 + g; r < n; r += groups) {
-            const F vr = r == k + 1 ? make_f<F>(1.f, 0.f) : col[r];
-            acc += conj(vr) * zs[std::size_t(r) * sw + c];
+        // The next reflector's entries, loaded now and stored at the end.
+        F pre[2];
+        const int r0 = k + t, r1 = k + t + nt;
+        if (k >= 1) {
+            if (r0 < n) pre[0] = r0 == k ? one : a[(k - 1) * n + r0];
+            if (r1 < n) pre[1] = r1 == k ? one : a[(k - 1) * n + r1];
         }
-        part[t] = acc;
-        __syncthreads();
-        if (t < sw) {
-            F s = part[t];
-            for (int q = 1; q < groups; ++q) s += part[q * sw + t];
-            wd[t] = tk * s;
+        const F tk = taus[k];
+        if (re_of(tk) != 0 || im_of(tk) != 0) {
+            F acc = make_f<F>(0.f, 0.f);
+            for (int r = k + 1 + g; r < n; r += groups) acc += conj(cur[r]) * zs[r * sw + c];
+            part[t] = acc;
+            __syncthreads();
+            if (t < sw) {
+                F sum = part[t];
+                for (int q = 1; q < groups; ++q) sum += part[q * sw + t];
+                wd[t] = tk * sum;
+            }
+            __syncthreads();
+            for (int r = k + 1 + g; r < n; r += groups) zs[r * sw + c] -= cur[r] * wd[c];
+        }
+        if (k >= 1) {
+            if (r0 < n) nxt[r0] = pre[0];
+            if (r1 < n) nxt[r1] = pre[1];
+            for (int r = k + 2 * nt + t; r < n; r += nt) nxt[r] = a[(k - 1) * n + r];
         }
         __syncthreads();
-        const int m = n - k - 1;
-        for (int i = t; i < m * sw; i += nt) {
-            const int r = k + 1 + i / sw, cc = i % sw;
-            const F vr = r == k + 1 ? make_f<F>(1.f, 0.f) : col[r];
-            zs[std::size_t(r) * sw + cc] -= vr * wd[cc];
-        }
-        __syncthreads();
+        F *sv = cur;
+        cur = nxt;
+        nxt = sv;
     }
     T *x = y + 2 * nn * b;
     for (int i = t; i < n * cw; i += nt) {
         const int r = i % n, cc = i / n;
-        const F v = zs[std::size_t(r) * sw + cc];
+        const F v = zs[r * sw + cc];
         if constexpr (core::is_complex<F>) x[std::size_t(c0 + cc) * n + r] = T(double(v.re), double(v.im));
         else x[std::size_t(c0 + cc) * n + r] = T(double(v));
     }
@@ -457,7 +474,7 @@ batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     const int sw = back_strip<F>(n);
-    const std::size_t bshared = (std::size_t(n) * sw + sw + 256) * sizeof(F);
+    const std::size_t bshared = (std::size_t(n) * sw + 3 * std::size_t(n) + sw + 256) * sizeof(F);
     if (bshared > 48 * 1024 && (st = allow_shared(back_kernel<F, T, S>, bshared)) != BATCHEIG_STATUS_SUCCESS) return st;
     return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
         const dim3 grid(unsigned((n + sw - 1) / sw), unsigned(count));
