@@ -107,7 +107,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25, /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
     BATCHEIG_ALG_JACOBI_CUDA_GRID = 26,    /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
     BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27,   /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (its AUTO variant) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 6 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
-    BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG = 28 /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: as ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, but the approximate eigenvectors come from a single-precision tridiagonal reduction, bisection and inverse iteration instead of the single-precision Jacobi; the same double-precision finish, tolerance and outputs (the sweeps count the finish's updates only); about 7.5 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
+    BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG = 28 /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: as ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, but the approximate eigenvectors come from a single-precision tridiagonal reduction, bisection and inverse iteration instead of the single-precision Jacobi; the same double-precision finish, tolerance and outputs (the sweeps count the finish's updates only); about 6-6.5 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
 } batcheigAlgorithm_t;
 
 /**
@@ -508,8 +508,19 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   6 n x n elements per matrix plus the single-precision stage's. On the
  *   GPU it takes less time than the double-precision variants from about
  *   n = 128 (docs/performance.md).
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG (CUDA backend, double and
+ *   double complex only; ::BATCHEIG_STATUS_NOT_SUPPORTED in single
+ *   precision): the same refinement, tolerance, residual and info as
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, from a first iterate computed in
+ *   single precision by a Householder reduction to tridiagonal form,
+ *   bisection and inverse iteration (tol and `maxSweeps` do not apply to
+ *   that stage); the reported sweeps are the updates alone, and
+ *   `maxSweeps` caps them (at most 8). Workspace: about 6 n x n (complex)
+ *   to 6.5 n x n (real) elements per matrix. The fastest variant on the
+ *   GPU from about n = 128 (docs/performance.md).
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
- *   docs/performance.md); never ::BATCHEIG_ALG_JACOBI_CUDA_MIXED.
+ *   docs/performance.md); never ::BATCHEIG_ALG_JACOBI_CUDA_MIXED or
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG.
  * A variant that does not belong to the handle's backend makes the call
  * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *

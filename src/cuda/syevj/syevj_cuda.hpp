@@ -27,6 +27,11 @@
 //                                    update kernel (syevj_mixed.cuh); never
 //                                    chosen by AUTO (about 6 n^2 elements of
 //                                    workspace per matrix).
+//   BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG  the same finish after a
+//                                    single-precision tridiagonal stage
+//                                    (reduction, bisection, inverse
+//                                    iteration, back-transformation;
+//                                    syevj_tridiag.cuh); never chosen by AUTO.
 //   BATCHEIG_ALG_JACOBI_CUDA_GRID    one-sided block Jacobi, a thread block
 //                                    per pair of column blocks and matrix,
 //                                    one cooperative launch, a grid barrier

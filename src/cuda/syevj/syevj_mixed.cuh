@@ -9,6 +9,8 @@
 //   2. the single-precision Jacobi with vectors (the float type's AUTO
 //      variant, chosen by the dispatcher) on that matrix;
 //   3. widen_kernel: its vectors widened into X;
+//      (BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG replaces 2 and 3 with the
+//      tridiagonal stage of syevj_tridiag.cuh, which writes X itself);
 //   4. rounds k = 0, 1, ..., kMixedMaxUpdates, each (for the matrices still
 //      iterating) P = A_s X and G = X^H [X P] = [C S] by batched GEMMs on
 //      the FP64 tensor cores (sm_80 and later; the FP64 CUDA cores
