@@ -73,6 +73,19 @@ inline constexpr double kMixedTolFactor = 32;
 // test_syevj_accuracy "*structured families*").
 inline constexpr double kMixedSettle = 0.125;
 
+// From this order on, the tridiagonal first stage's vectors take an
+// orthogonalizing update first (F = I + R/2) when ||R||_F > 1e-4, whatever
+// off(S): their S is off-diagonal mostly through lambda_j r_ij, so the
+// usual test (core::jacobi::kRefineOrthFirst) does not see that R dominates,
+// and delta = 20 (off(S) + max|lambda| ||R||_F) chained most of the
+// spectrum into groups. Measured 2026-11-29 on an H200 (`batcheig_bench
+// syevj --memory device --vectors --n 256,512 --batch 200 --algorithm
+// jacobi-cuda-mixed-tridiag`, ms, without / with): double n = 256 13.03 /
+// 13.06, n = 512 210.6 / 112.1; complex double n = 256 28.20 / 28.18
+// (at n = 256 the step did not trigger), n = 512 2 722 / 1 834 (one matrix
+// of the 200 not converged either way: an open defect at that order).
+inline constexpr int kMixedTridiagOrthFirstMinN = 257;
+
 namespace syevj_mixed_detail {
 
 // Per-matrix state of a call.
@@ -511,7 +524,7 @@ inline std::size_t round_shared_bytes(int n) {
 // and S half 1 - hx. Tests X; if it is not final, F over C.
 template <class T>
 __global__ __launch_bounds__(512) void round_kernel(int n, std::int64_t b0, Arrays<T> ar, int hx, double tol,
-                                                   int max_sweeps) {
+                                                   int max_sweeps, bool orth_first) {
     __shared__ unsigned long long red[32];
     extern __shared__ double round_shared[];
     const BlockTeam tm{red};
@@ -525,7 +538,10 @@ __global__ __launch_bounds__(512) void round_kernel(int n, std::int64_t b0, Arra
     double *lam_out = ar.lam + n * b;
     const core::VecView<double> lam{in_shared ? round_shared : lam_out, 1};
     core::index_t *ints = in_shared ? reinterpret_cast<core::index_t *>(round_shared + n) : ar.ints + 2 * n * b;
-    const auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam);
+    auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam);
+    // orth_first: the first update only orthogonalizes when ||R||_F is
+    // above the step's floor (see kMixedTridiagOrthFirstMinN).
+    if (orth_first && st.updates == 0 && norms.rnorm > core::jacobi::kRefineOrthFirstMinR) norms.orth_only = true;
     const double off = norms.off > 0 ? norms.off / st.anorm : 0.0;
     const double r = fmax(off, norms.rnorm);
     const int budget = ::min(kMixedMaxUpdates, ::max(0, max_sweeps - st.fsweeps));
@@ -670,6 +686,7 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     }
 
     const bool dmma = dmma_compiled<T>();
+    const bool orth_first = tridiag && n >= kMixedTridiagOrthFirstMinN;
     const double tol = syevj_mixed_tolerance(p.tolerance, n);
     const int max_sweeps = p.max_sweeps > 0 ? p.max_sweeps : 100;
     const long long nn = static_cast<long long>(n) * n;
@@ -684,7 +701,7 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
         if ((stt = gemm<OpA::H>(s, g2, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
         stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
             round_kernel<T><<<unsigned(count), round_threads(n), round_shared_bytes(n), s>>>(n, b0, ar, hx, tol,
-                                                                                          max_sweeps);
+                                                                                          max_sweeps, orth_first);
         });
         if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
         if (k == kMixedMaxUpdates) break;  // every matrix is final

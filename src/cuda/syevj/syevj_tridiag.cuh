@@ -80,10 +80,18 @@ __device__ inline core::complex<float> div_f(core::complex<float> a, core::compl
 // Block threads of the reduction and vector launches.
 inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512; }
 
-// 1. T = Q^H A Q, one block per matrix; smem: v and w (2 n elements of F).
+// 1. T = Q^H A Q, one block per matrix. Each step k fuses two passes:
+// the update A22 -= v w^H + w v^H of step k and the product y = A33 v'
+// of step k + 1 read and write A33 once (its first column, which gives
+// v', is updated first). The block's members form a grid of rw rows by
+// P = blockDim.x / rw column classes: member (rr, p) owns rows rr, rr +
+// rw, ... and columns p, p + P, ... of the trailing matrix, so a warp
+// reads a column's consecutive rows. With in_smem the matrix is copied to
+// shared memory first (and back at the end). smem: v, w, v', w' (4 n of F),
+// the partial products (P n of F), the matrix (n^2 of F, in_smem only).
 template <class F, class S>
-__global__ __launch_bounds__(512) void reduce_kernel(int n, std::int64_t b0, F *a32, float *de, F *tau_out,
-                                                     const S *done) {
+__global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t b0, F *a32, float *de, F *tau_out,
+                                                     const S *done, bool in_smem) {
     extern __shared__ float tri_shared[];
     __shared__ unsigned long long red[32];
     __shared__ float s_ti[4];  // tau and 1 / (alpha - beta), re and im
@@ -91,82 +99,125 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, std::int64_t b0, F *
     const std::int64_t b = b0 + blockIdx.x;
     if (done[b].done) return;
     const std::size_t nn = std::size_t(n) * n;
-    F *a = a32 + nn * b;
+    F *ga = a32 + nn * b;
     float *d = de + 2 * std::size_t(n) * b, *e = d + n;
     F *tau = tau_out + std::size_t(n) * b;
-    F *v = reinterpret_cast<F *>(tri_shared), *w = v + n;
-    const int t = threadIdx.x, nt = blockDim.x;
-    for (int k = 0; k + 1 < n; ++k) {
-        const int m = n - k - 1;  // rows k+1 .. n-1
-        F *col = a + std::size_t(k) * n;
+    const int t = threadIdx.x, nt = blockDim.x, np = nt / rw, rr = t % rw, pp = t / rw;
+    F *v = reinterpret_cast<F *>(tri_shared), *w = v + n, *vn = w + n, *wn = vn + n, *part = wn + n;
+    F *a = in_smem ? part + std::size_t(np) * n : ga;
+    if (in_smem) {
+        for (int i = t; i < n * n; i += nt) a[i] = ga[i];
+        __syncthreads();
+    }
+    auto at = [&](int r, int c) -> F & { return a[c * n + r]; };
+    const F zero = make_f<F>(0.f, 0.f), one = make_f<F>(1.f, 0.f);
+    // The reflector of column k from x = A(k+1:n, k) in xb (len entries):
+    // H^H x = beta e_1 (xLARFG); xb becomes v (v_0 = 1), written back below
+    // the subdiagonal; e(k), tau(k). Returns tau.
+    auto reflect = [&](int k, F *xb, int len) -> F {
+        __syncthreads();  // xb was written by other members
         float xn = 0;
-        for (int r = t; r < m; r += nt) {
-            const F x = col[k + 1 + r];
-            v[r] = x;
-            if (r > 0) xn += abs2(x);
-        }
-        xn = tm.sum(xn);  // synchronises: v is complete
+        for (int r = t; r < len; r += nt)
+            if (r > 0) xn += abs2(xb[r]);
+        xn = tm.sum(xn);
         if (tm.leader()) {
-            const F alpha = v[0];
+            const F alpha = xb[0];
             const float ar = re_of(alpha), ai = im_of(alpha);
-            F tk = make_f<F>(0.f, 0.f), inv = make_f<F>(0.f, 0.f);
+            F tk = zero, inv = zero;
             float beta = ar;
             if (xn > 0 || ai != 0) {
                 beta = -copysignf(sqrtf(ar * ar + ai * ai + xn), ar);
                 tk = make_f<F>((beta - ar) / beta, -ai / beta);
-                inv = div_f(make_f<F>(1.f, 0.f), alpha - make_f<F>(beta, 0.f));
+                inv = div_f(one, alpha - make_f<F>(beta, 0.f));
             }
             s_ti[0] = re_of(tk);
             s_ti[1] = im_of(tk);
             s_ti[2] = re_of(inv);
             s_ti[3] = im_of(inv);
             e[k] = beta;
-            d[k] = re_of(col[k]);
             tau[k] = tk;
         }
         __syncthreads();
         const F tk = make_f<F>(s_ti[0], s_ti[1]), inv = make_f<F>(s_ti[2], s_ti[3]);
-        if (re_of(tk) == 0 && im_of(tk) == 0) {
-            __syncthreads();
-            continue;
-        }
-        for (int r = t; r < m; r += nt) {
-            const F x = r == 0 ? make_f<F>(1.f, 0.f) : v[r] * inv;
-            v[r] = x;
-            if (r > 0) col[k + 1 + r] = x;
+        if (re_of(tk) != 0 || im_of(tk) != 0) {
+            for (int r = t; r < len; r += nt) {
+                const F x = r == 0 ? one : xb[r] * inv;
+                xb[r] = x;
+                if (r > 0) at(k + 1 + r, k) = x;
+            }
         }
         __syncthreads();
-        // y = tau A22 v (A22 Hermitian, both triangles kept)
-        F *a22 = a + std::size_t(k + 1) * n + (k + 1);
+        return tk;
+    };
+    // w = y - (tau / 2) (y^H v) v, y = tau (sum of the partial products).
+    auto finish_w = [&](F tk, const F *vb, F *wb, int len) {
         float dre = 0, dim = 0;
-        for (int r = t; r < m; r += nt) {
-            F acc = make_f<F>(0.f, 0.f);
-            for (int c = 0; c < m; ++c) acc += a22[std::size_t(c) * n + r] * v[c];
-            const F y = tk * acc;
-            w[r] = y;
-            const F yv = conj(y) * v[r];
+        for (int r = t; r < len; r += nt) {
+            F sum = part[r];
+            for (int q = 1; q < np; ++q) sum += part[q * n + r];
+            const F y = tk * sum;
+            wb[r] = y;
+            const F yv = conj(y) * vb[r];
             dre += re_of(yv);
             dim += im_of(yv);
         }
         dre = tm.sum(dre);
         if constexpr (core::is_complex<F>) dim = tm.sum(dim);
-        // w = y - (tau / 2) (y^H v) v
         const F alpha2 = make_f<F>(-0.5f, 0.f) * tk * make_f<F>(dre, dim);
-        for (int r = t; r < m; r += nt) w[r] = w[r] + alpha2 * v[r];
+        for (int r = t; r < len; r += nt) wb[r] = wb[r] + alpha2 * vb[r];
         __syncthreads();
-        // A22 -= v w^H + w v^H
-        for (int r = t; r < m; r += nt) {
-            const F vr = v[r], wr = w[r];
-            for (int c = 0; c < m; ++c) {
-                F &x = a22[std::size_t(c) * n + r];
-                x = x - vr * conj(w[c]) - wr * conj(v[c]);
-            }
+    };
+    if (tm.leader()) {
+        d[0] = re_of(at(0, 0));
+        e[n - 1] = 0;
+    }
+    if (n >= 2) {
+        // Step 0: its reflector and y = A22 v (a read-only pass).
+        const int m = n - 1;
+        for (int r = t; r < m; r += nt) v[r] = at(1 + r, 0);
+        const F tk = reflect(0, v, m);
+        for (int r = rr; r < m; r += rw) {
+            F acc = zero;
+            for (int c = pp; c < m; c += np) acc += at(1 + r, 1 + c) * v[c];
+            part[pp * n + r] = acc;
         }
         __syncthreads();
+        finish_w(tk, v, w, m);
     }
-    if (tm.leader()) {
-        d[n - 1] = re_of(a[nn - 1]);
-        if (n >= 1) e[n - 1] = 0;
+    for (int k = 0; k + 1 < n; ++k) {
+        const int m = n - k - 1;  // A22 = rows and columns k+1 .. n-1
+        // Column k+1 updated: its diagonal is d(k+1), the rest is x'.
+        for (int r = t; r < m; r += nt) {
+            const F x = at(k + 1 + r, k + 1) - v[r] * conj(w[0]) - w[r] * conj(v[0]);
+            at(k + 1 + r, k + 1) = x;
+            if (r == 0) d[k + 1] = re_of(x);
+            else vn[r - 1] = x;
+        }
+        if (m == 1) break;
+        const int m2 = m - 1;  // A33 = rows and columns k+2 .. n-1
+        const F tn = reflect(k + 1, vn, m2);
+        for (int r = rr; r < m2; r += rw) {
+            const F vr = v[r + 1], wr = w[r + 1];
+            F acc = zero;
+            for (int c = pp; c < m2; c += np) {
+                F &x = at(k + 2 + r, k + 2 + c);
+                const F nx = x - vr * conj(w[c + 1]) - wr * conj(v[c + 1]);
+                x = nx;
+                acc += nx * vn[c];
+            }
+            part[pp * n + r] = acc;
+        }
+        __syncthreads();
+        finish_w(tn, vn, wn, m2);
+        F *sv = v, *sw = w;
+        v = vn;
+        w = wn;
+        vn = sv;
+        wn = sw;
+    }
+    if (in_smem) {
+        __syncthreads();
+        for (int i = t; i < n * n; i += nt) ga[i] = a[i];
     }
 }
 
@@ -459,14 +510,21 @@ batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32
     F *tau = reinterpret_cast<F *>(base + L.tau);
     float *z = reinterpret_cast<float *>(base + L.z);
     float *u = reinterpret_cast<float *>(base + L.u);
-    const int threads = tridiag_threads(n);
-    const std::size_t rshared = 2 * std::size_t(n) * sizeof(F);
+    // The reduction's grid of members: rw >= n rows (up to 512) by
+    // 512 / rw column classes; the matrix in shared memory when two blocks
+    // still fit on an SM.
+    const int rw = std::min(512, (n + 31) / 32 * 32), rthreads = rw * std::max(1, 512 / rw);
+    const std::size_t rbase = (4 * std::size_t(n) + std::size_t(rthreads / rw) * n) * sizeof(F);
+    const std::size_t rfull = rbase + std::size_t(n) * n * sizeof(F);
+    const bool in_smem = 2 * (rfull + kTeamScratchBytes + kDriverSharedBytes) <= std::size_t(shared_per_multiprocessor());
+    const std::size_t rshared = in_smem ? rfull : rbase;
     batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
     if (rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, S>, rshared)) != BATCHEIG_STATUS_SUCCESS) return st;
     st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        reduce_kernel<F, S><<<unsigned(count), threads, rshared, s>>>(n, b0, a32, de, tau, done);
+        reduce_kernel<F, S><<<unsigned(count), rthreads, rshared, s>>>(n, rw, b0, a32, de, tau, done, in_smem);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    const int threads = tridiag_threads(n);
     const std::size_t vshared = 5 * std::size_t(n) * sizeof(float);
     if (vshared > 48 * 1024 && (st = allow_shared(vectors_kernel<S>, vshared)) != BATCHEIG_STATUS_SUCCESS) return st;
     st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
