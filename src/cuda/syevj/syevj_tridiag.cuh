@@ -77,7 +77,7 @@ __device__ inline core::complex<float> div_f(core::complex<float> a, core::compl
     return {(a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d};
 }
 
-// Block threads of the reduction and vector launches.
+// Block threads of the vector launch (the reduction sizes its own grid).
 inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512; }
 
 // 1. T = Q^H A Q, one block per matrix. Each step k fuses two passes:
