@@ -83,7 +83,8 @@ inline constexpr double kMixedSettle = 0.125;
 // jacobi-cuda-mixed-tridiag`, ms, without / with): double n = 256 13.03 /
 // 13.06, n = 512 210.6 / 112.1; complex double n = 256 28.20 / 28.18
 // (at n = 256 the step did not trigger), n = 512 2 722 / 1 834 (one matrix
-// of the 200 not converged either way: an open defect at that order).
+// of the 200 not converged either way, measured before the Sturm-count fix
+// of syevj_tridiag.cuh that addresses it).
 inline constexpr int kMixedTridiagOrthFirstMinN = 257;
 
 namespace syevj_mixed_detail {
