@@ -223,7 +223,46 @@ struct Gemm {
     int ldc;
     long long sc;
     const State *st;
+    // herm: C is ncols / m Hermitian m x m blocks side by side (G = X^H
+    // [X, A X]). Only the tiles on or below each block's diagonal are
+    // computed; each strictly lower tile also writes its conjugate
+    // transpose, so a block's upper triangle is exactly the conjugate of
+    // its lower one.
+    bool herm = false;
 };
+
+// The tile of C that a block computes: rows i0.., columns j0.. below jend
+// (the end of its Hermitian block, or ncols); mirror: also write the
+// conjugate transpose (a strictly lower tile of a Hermitian block).
+struct TileSpan {
+    int i0, j0, jend;
+    bool mirror;
+};
+template <class T>
+__host__ __device__ inline int gemm_tiles(const Gemm<T> &g) {
+    const int tm = (g.m + 63) / 64;
+    return g.herm ? (g.ncols / g.m) * (tm * (tm + 1) / 2) : tm * ((g.ncols + 63) / 64);
+}
+template <class T>
+__device__ inline TileSpan tile_span(const Gemm<T> &g, int tl) {
+    const int tm = (g.m + 63) / 64;
+    if (!g.herm) return {(tl % tm) * 64, (tl / tm) * 64, g.ncols, false};
+    const int per = tm * (tm + 1) / 2, h = tl / per, t = tl % per;
+    int ti = 0;
+    while ((ti + 1) * (ti + 2) / 2 <= t) ++ti;
+    const int tj = t - ti * (ti + 1) / 2;
+    return {ti * 64, h * g.m + tj * 64, (h + 1) * g.m, ti != tj};
+}
+// Stores C(gi, gj) = v of a tile, and its mirror entry when sp.mirror.
+template <class T>
+__device__ inline void store_c(const Gemm<T> &g, T *c, const TileSpan &sp, int gi, int gj, T v) {
+    if (gi >= g.m || gj >= sp.jend) return;
+    c[std::size_t(gj) * g.ldc + gi] = v;
+    if (sp.mirror) {
+        const int h0 = sp.jend - g.m;  // the Hermitian block's first column
+        c[std::size_t(h0 + gi) * g.ldc + (gj - h0)] = core::conj(v);
+    }
+}
 
 // op(A)(i, kk) of matrix mat, zero outside.
 template <OpA kOp, class T>
@@ -234,8 +273,8 @@ __device__ inline T load_a(const Gemm<T> &g, std::int64_t mat, int i, int kk) {
     else return core::conj(a[std::size_t(i) * g.lda + kk]);
 }
 template <class T>
-__device__ inline T load_b(const Gemm<T> &g, std::int64_t mat, int kk, int j) {
-    if (j >= g.ncols || kk >= g.k) return T(0);
+__device__ inline T load_b(const Gemm<T> &g, std::int64_t mat, int kk, int j, int jend) {
+    if (j >= jend || kk >= g.k) return T(0);
     return g.b[g.sb * mat + std::size_t(j) * g.ldb + kk];
 }
 // The shared-memory slice's index e -> (kk, i): i fastest where op(A) is
@@ -248,14 +287,14 @@ __device__ inline void slice_index(int e, int &kk, int &i) {
 
 // On the FP64 CUDA cores (devices before sm_80): 256 threads, 4 x 4 entries each.
 template <OpA kOp, class T>
-__global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, int tiles_m, int tiles) {
+__global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, int tiles) {
     __shared__ alignas(16) unsigned char raw[2 * 16 * 65 * sizeof(T)];
     T(*as)[65] = reinterpret_cast<T(*)[65]>(raw);
     T(*bs)[65] = reinterpret_cast<T(*)[65]>(raw + 16 * 65 * sizeof(T));
     const std::int64_t mat = m0 + blockIdx.x / tiles;
     if (g.st[mat].done) return;
-    const int tile = blockIdx.x % tiles;
-    const int i0 = (tile % tiles_m) * 64, j0 = (tile / tiles_m) * 64;
+    const TileSpan sp = tile_span(g, blockIdx.x % tiles);
+    const int i0 = sp.i0, j0 = sp.j0;
     const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
     T acc[4][4];
 #pragma unroll
@@ -268,7 +307,7 @@ __global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, i
             slice_index<kOp>(e, kk, i);
             as[kk][i] = load_a<kOp>(g, mat, i0 + i, k0 + kk);
             const int bk = e & 15, bj = e >> 4;
-            bs[bk][bj] = load_b(g, mat, k0 + bk, j0 + bj);
+            bs[bk][bj] = load_b(g, mat, k0 + bk, j0 + bj, sp.jend);
         }
         __syncthreads();
 #pragma unroll
@@ -287,10 +326,7 @@ __global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, i
 #pragma unroll
     for (int x = 0; x < 4; ++x)
 #pragma unroll
-        for (int y = 0; y < 4; ++y) {
-            const int gi = i0 + ty + 16 * x, gj = j0 + tx + 16 * y;
-            if (gi < g.m && gj < g.ncols) c[std::size_t(gj) * g.ldc + gi] = acc[x][y];
-        }
+        for (int y = 0; y < 4; ++y) store_c(g, c, sp, i0 + ty + 16 * x, j0 + tx + 16 * y, acc[x][y]);
 }
 
 // On the FP64 tensor cores (mma.m8n8k4: A 8 x 4 row-major, lane l holds
@@ -355,7 +391,7 @@ constexpr std::size_t dmma_shared_bytes() {
 // Slices of 16 k go through shared memory by asynchronous copies, the next
 // one loading while the warps multiply the current one.
 template <OpA kOp, class T>
-__global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles_m, int tiles) {
+__global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles) {
     constexpr bool kC = !std::is_same_v<T, double>;
     constexpr int P = kC ? 2 : 1;  // parts
     constexpr bool kAK = kOp == OpA::H;  // A's tile k-fast
@@ -364,8 +400,8 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
     auto tile = [](int s, int o, int q) { return dmma_smem + ((s * 2 + o) * P + q) * kTileDoubles; };
     const std::int64_t mat = m0 + blockIdx.x / tiles;
     if (g.st[mat].done) return;
-    const int tl = blockIdx.x % tiles;
-    const int i0 = (tl % tiles_m) * 64, j0 = (tl / tiles_m) * 64;
+    const TileSpan sp = tile_span(g, blockIdx.x % tiles);
+    const int i0 = sp.i0, j0 = sp.j0;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int wi = (warp >> 1) * 32, wj = (warp & 1) * 32;
     const double *ga = reinterpret_cast<const double *>(g.a + g.sa * mat);
@@ -380,7 +416,7 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
                                              : std::size_t(k0 + kk) * g.lda + (i0 + i))
                                       : 0;
             const int bk = e & 15, bj = e >> 4;
-            const bool vb = j0 + bj < g.ncols && k0 + bk < g.k;
+            const bool vb = j0 + bj < sp.jend && k0 + bk < g.k;
             const std::size_t eb = vb ? std::size_t(j0 + bj) * g.ldb + (k0 + bk) : 0;
 #pragma unroll
             for (int q = 0; q < P; ++q) {
@@ -443,10 +479,8 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
                 const int gi = i0 + wi + 8 * x + (lane >> 2), gj = j0 + wj + 8 * y + 2 * (lane & 3) + h;
-                if (gi < g.m && gj < g.ncols) {
-                    if constexpr (kC) c[std::size_t(gj) * g.ldc + gi] = T(acc[0][x][y][h], acc[P - 1][x][y][h]);
-                    else c[std::size_t(gj) * g.ldc + gi] = acc[0][x][y][h];
-                }
+                if constexpr (kC) store_c(g, c, sp, gi, gj, T(acc[0][x][y][h], acc[P - 1][x][y][h]));
+                else store_c(g, c, sp, gi, gj, acc[0][x][y][h]);
             }
 }
 
@@ -463,7 +497,7 @@ bool dmma_compiled() {
 // count fits a 32-bit grid.
 template <OpA kOp, class T>
 batcheigStatus_t gemm(cudaStream_t s, const Gemm<T> &g, std::int64_t batch, bool dmma) {
-    const int tiles_m = (g.m + 63) / 64, tiles = tiles_m * ((g.ncols + 63) / 64);
+    const int tiles = gemm_tiles(g);
     if (dmma) {
         const batcheigStatus_t st = allow_shared(dmma_kernel<kOp, T>, dmma_shared_bytes<T>());
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
@@ -473,11 +507,11 @@ batcheigStatus_t gemm(cudaStream_t s, const Gemm<T> &g, std::int64_t batch, bool
         const std::int64_t count = std::min(per, batch - m0);
         const unsigned blocks = unsigned(count * tiles);
         if (dmma) {
-            dmma_kernel<kOp, T><<<blocks, 128, dmma_shared_bytes<T>(), s>>>(g, m0, tiles_m, tiles);
+            dmma_kernel<kOp, T><<<blocks, 128, dmma_shared_bytes<T>(), s>>>(g, m0, tiles);
             BATCHEIG_CUDA_CHECK_LAUNCH();
             continue;
         }
-        gemm_kernel<kOp, T><<<blocks, 256, 0, s>>>(g, m0, tiles_m, tiles);
+        gemm_kernel<kOp, T><<<blocks, 256, 0, s>>>(g, m0, tiles);
         BATCHEIG_CUDA_CHECK_LAUNCH();
     }
     return BATCHEIG_STATUS_SUCCESS;
@@ -697,8 +731,8 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
         // P = A_s X
         Gemm<T> g1{n, n, n, as, n, nn, x, n, 2 * nn, px, n, 2 * nn, ar.st};
         if ((stt = gemm<OpA::N>(s, g1, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
-        // G = X^H [Y0 Y1]
-        Gemm<T> g2{n, 2 * n, n, x, n, 2 * nn, ar.y, n, 2 * nn, ar.g, n, 2 * nn, ar.st};
+        // G = X^H [Y0 Y1], both halves Hermitian: their lower tiles only
+        Gemm<T> g2{n, 2 * n, n, x, n, 2 * nn, ar.y, n, 2 * nn, ar.g, n, 2 * nn, ar.st, true};
         if ((stt = gemm<OpA::H>(s, g2, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
         stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
             round_kernel<T><<<unsigned(count), round_threads(n), round_shared_bytes(n), s>>>(n, b0, ar, hx, tol,
