@@ -84,14 +84,29 @@ inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512
 // the update A22 -= v w^H + w v^H of step k and the product y = A33 v'
 // of step k + 1 read and write A33 once (its first column, which gives
 // v', is updated first). The block's members form a grid of rw rows by
-// P = blockDim.x / rw column classes: member (rr, p) owns rows rr, rr +
-// rw, ... and columns p, p + P, ... of the trailing matrix, so a warp
-// reads a column's consecutive rows. With in_smem the matrix is copied to
-// shared memory first (and back at the end). smem: v, w, v', w' (4 n of F),
-// the partial products (P n of F), the matrix (n^2 of F, in_smem only).
+// P = blockDim.x / rw column classes; member (rr, p) takes columns p,
+// p + P, ... of its rows, so a warp reads a column's consecutive rows.
+// - in_smem (the matrix copied to shared memory first, and back at the
+//   end): the passes cover the whole trailing matrix, member (rr, p)
+//   owns rows rr, rr + rw, ...;
+// - lower (in global memory, where the loads' latency bounds a pass):
+//   they cover its lower triangle only, and the upper one is never read
+//   or written. A stored entry x = A(r, c), r > c, adds x v'_c to y_r
+//   (the member's row sum) and conj(x) v'_r to y_c (summed over the warp
+//   by shuffles, one partial per warp row group and column). A warp takes
+//   blocks of 32 rows boustrophedon-wise (group g: blocks g, 2 G - 1 - g,
+//   2 G + g, ... of G groups), so the warps share the triangle evenly,
+//   and loads four entries of a row before it updates them.
+// Measured on an H200 (batch 200, docs/performance.md, session 50): the
+// lower passes took MIXED_TRIDIAG from 104.5 to 76.8 ms at double
+// n = 512 and from 190 to 146 ms at complex double n = 512; with the
+// matrix in shared memory they were slower (double n = 128 2.17 ->
+// 2.55 ms: the shuffles cost more than the loads they save).
+// smem: v, w, v', w' (4 n of F), the row partials (P n of F), the column
+// partials (rw / 32 n of F), the matrix (n^2 of F, in_smem only).
 template <class F, class S>
 __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t b0, F *a32, float *de, F *tau_out,
-                                                     const S *done, bool in_smem) {
+                                                     const S *done, bool in_smem, bool lower) {
     extern __shared__ float tri_shared[];
     __shared__ unsigned long long red[32];
     __shared__ float s_ti[4];  // tau and 1 / (alpha - beta), re and im
@@ -104,7 +119,9 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
     F *tau = tau_out + std::size_t(n) * b;
     const int t = threadIdx.x, nt = blockDim.x, np = nt / rw, rr = t % rw, pp = t / rw;
     F *v = reinterpret_cast<F *>(tri_shared), *w = v + n, *vn = w + n, *wn = vn + n, *part = wn + n;
-    F *a = in_smem ? part + std::size_t(np) * n : ga;
+    F *colpart = part + std::size_t(np) * n;
+    const int groups = rw / 32;  // warp row groups
+    F *a = in_smem ? colpart + std::size_t(groups) * n : ga;
     if (in_smem) {
         for (int i = t; i < n * n; i += nt) a[i] = ga[i];
         __syncthreads();
@@ -155,6 +172,7 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
         for (int r = t; r < len; r += nt) {
             F sum = part[r];
             for (int q = 1; q < np; ++q) sum += part[q * n + r];
+            for (int q = 0; q < groups; ++q) sum += colpart[q * n + r];
             const F y = tk * sum;
             wb[r] = y;
             const F yv = conj(y) * vb[r];
@@ -167,6 +185,83 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
         for (int r = t; r < len; r += nt) wb[r] = wb[r] + alpha2 * vb[r];
         __syncthreads();
     };
+    // The pass over the m2 x m2 trailing matrix at (off, off) (its lower
+    // triangle with `lower`): with vu, the update x -= vu_r conj(wu_c) +
+    // wu_r conj(vu_c) first; then the row (and column) partials of
+    // y = A33 vp. colpart must be zero on entry (the warps add to it, each
+    // to its own entries).
+    const int lane = t & 31, group = rr / 32;
+    auto pass = [&](int off, int m2, const F *vu, const F *wu, const F *vp) {
+        if (!lower) {
+            // The whole trailing matrix: x adds x vp_c to y_r; no column sums.
+            for (int r = rr; r < m2; r += rw) {
+                const F vr = vu ? vu[r] : zero, wr = vu ? wu[r] : zero;
+                F acc = zero;
+                for (int c = pp; c < m2; c += np) {
+                    F &ref = at(off + r, off + c);
+                    F x = ref;
+                    if (vu) {
+                        x = x - vr * conj(wu[c]) - wr * conj(vu[c]);
+                        ref = x;
+                    }
+                    acc += x * vp[c];
+                }
+                part[pp * n + r] = acc;
+            }
+            __syncthreads();
+            return;
+        }
+        // The warp's blocks of 32 rows, boustrophedon over the groups
+        // (group g takes blocks g, 2 G - 1 - g, 2 G + g, ...), so every
+        // warp gets about as many entries of the triangle.
+        const int nb = (m2 + 31) / 32;
+        for (int j = 0; j * groups < nb; ++j) {
+            const int blk = (j & 1) ? (j + 1) * groups - 1 - group : j * groups + group;
+            if (blk >= nb) continue;
+            const int r0 = 32 * blk;  // the warp's rows r0 .. r0 + 31
+            const int r = r0 + lane;
+            const bool row = r < m2;
+            const F vr = row && vu ? vu[r] : zero, wr = row && vu ? wu[r] : zero, pr = row ? vp[r] : zero;
+            const int cend = ::min(m2, r0 + 32);
+            F acc = zero;
+            // kU columns at a time, their loads issued together.
+            constexpr int kU = 4;
+            for (int cb = pp; cb < cend; cb += kU * np) {
+                F xs[kU];
+#pragma unroll
+                for (int u = 0; u < kU; ++u) {
+                    const int c = cb + u * np;
+                    xs[u] = row && c < cend && c <= r ? at(off + r, off + c) : zero;
+                }
+#pragma unroll
+                for (int u = 0; u < kU; ++u) {
+                    const int c = cb + u * np;
+                    if (c >= cend) break;  // uniform over the warp
+                    F x = xs[u];
+                    if (row && c <= r) {
+                        if (vu) {
+                            x = x - vr * conj(wu[c]) - wr * conj(vu[c]);
+                            at(off + r, off + c) = x;
+                        }
+                        acc += x * vp[c];
+                    }
+                    const F cv = row && c < r ? conj(x) * pr : zero;
+                    float cre = re_of(cv), cim = im_of(cv);
+#pragma unroll
+                    for (int o = 16; o > 0; o >>= 1) {
+                        cre += __shfl_xor_sync(0xffffffffu, cre, o);
+                        if constexpr (core::is_complex<F>) cim += __shfl_xor_sync(0xffffffffu, cim, o);
+                    }
+                    if (lane == 0) colpart[group * n + c] += make_f<F>(cre, cim);
+                }
+            }
+            if (row) part[pp * n + r] = acc;
+        }
+        __syncthreads();
+    };
+    auto clear_colpart = [&] {
+        for (int i = t; i < groups * n; i += nt) colpart[i] = zero;
+    };
     if (tm.leader()) {
         d[0] = re_of(at(0, 0));
         e[n - 1] = 0;
@@ -175,13 +270,9 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
         // Step 0: its reflector and y = A22 v (a read-only pass).
         const int m = n - 1;
         for (int r = t; r < m; r += nt) v[r] = at(1 + r, 0);
+        clear_colpart();
         const F tk = reflect(0, v, m);
-        for (int r = rr; r < m; r += rw) {
-            F acc = zero;
-            for (int c = pp; c < m; c += np) acc += at(1 + r, 1 + c) * v[c];
-            part[pp * n + r] = acc;
-        }
-        __syncthreads();
+        pass(1, m, nullptr, nullptr, v);
         finish_w(tk, v, w, m);
     }
     for (int k = 0; k + 1 < n; ++k) {
@@ -195,19 +286,9 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
         }
         if (m == 1) break;
         const int m2 = m - 1;  // A33 = rows and columns k+2 .. n-1
+        clear_colpart();
         const F tn = reflect(k + 1, vn, m2);
-        for (int r = rr; r < m2; r += rw) {
-            const F vr = v[r + 1], wr = w[r + 1];
-            F acc = zero;
-            for (int c = pp; c < m2; c += np) {
-                F &x = at(k + 2 + r, k + 2 + c);
-                const F nx = x - vr * conj(w[c + 1]) - wr * conj(v[c + 1]);
-                x = nx;
-                acc += nx * vn[c];
-            }
-            part[pp * n + r] = acc;
-        }
-        __syncthreads();
+        pass(k + 2, m2, v + 1, w + 1, vn);
         finish_w(tn, vn, wn, m2);
         F *sv = v, *sw = w;
         v = vn;
@@ -516,18 +597,28 @@ batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32
     F *tau = reinterpret_cast<F *>(base + L.tau);
     float *z = reinterpret_cast<float *>(base + L.z);
     float *u = reinterpret_cast<float *>(base + L.u);
-    // The reduction's grid of members: rw >= n rows (up to 512) by
-    // 512 / rw column classes; the matrix in shared memory when two blocks
-    // still fit on an SM.
-    const int rw = std::min(512, (n + 31) / 32 * 32), rthreads = rw * std::max(1, 512 / rw);
-    const std::size_t rbase = (4 * std::size_t(n) + std::size_t(rthreads / rw) * n) * sizeof(F);
-    const std::size_t rfull = rbase + std::size_t(n) * n * sizeof(F);
+    // The reduction's grid of members: rw rows by 512 / rw column classes.
+    // The matrix in shared memory when two blocks still fit on an SM, with
+    // the whole-matrix passes (rw >= n rows, up to 512); else in global
+    // memory, where the loads' latency bounds the passes, with the
+    // lower-triangle ones (rw >= n / 2 rows, up to 256: two blocks of 32
+    // rows per warp at n = 512; see reduce_kernel).
+    const auto grid_rows = [n](bool lower) {
+        return lower ? std::min(256, (n + 63) / 64 * 32) : std::min(512, (n + 31) / 32 * 32);
+    };
+    const auto base_bytes = [n](int rw) {
+        return (4 * std::size_t(n) + std::size_t(512 / rw + rw / 32) * n) * sizeof(F);
+    };
+    const std::size_t rfull = base_bytes(grid_rows(false)) + std::size_t(n) * n * sizeof(F);
     const bool in_smem = 2 * (rfull + kTeamScratchBytes + kDriverSharedBytes) <= std::size_t(shared_per_multiprocessor());
-    const std::size_t rshared = in_smem ? rfull : rbase;
+    const bool lower = !in_smem;
+    const int rw = grid_rows(lower), rthreads = rw * std::max(1, 512 / rw);
+    const std::size_t rshared = in_smem ? rfull : base_bytes(rw);
     batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
     if (rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, S>, rshared)) != BATCHEIG_STATUS_SUCCESS) return st;
     st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        reduce_kernel<F, S><<<unsigned(count), rthreads, rshared, s>>>(n, rw, b0, a32, de, tau, done, in_smem);
+        reduce_kernel<F, S><<<unsigned(count), rthreads, rshared, s>>>(n, rw, b0, a32, de, tau, done, in_smem,
+                                                                         lower);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     const int threads = tridiag_threads(n);
