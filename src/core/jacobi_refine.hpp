@@ -35,7 +35,12 @@
 // While the columns are far from orthonormal (||R||_F above
 // kRefineOrthFirstMinR and max|lambda| ||R||_F above kRefineOrthFirst
 // off(S)), an iteration only orthogonalizes them,
-// F = I + R/2, so that R does not inflate delta (below).
+// F = I + R/2, so that R does not inflate delta (below). A caller whose
+// first iterate's S is off the diagonal mostly through lambda_j r_ij (the
+// vectors of a tridiagonal method: inverse iteration gives accurate
+// directions of imperfect orthogonality, so off(S) is about max|lambda|
+// ||R||_F and the ratio test never holds) asks for that step with
+// `orthogonalize`: then ||R||_F above kRefineOrthFirstMinR alone decides.
 //
 // Stopping: the update's first-order step is emax = max |F - I| outside the
 // groups' rotations, and what it leaves is of order emax^2, so
@@ -135,7 +140,8 @@ BATCHEIG_HD index_t group_size(index_t n, const RefineScratch<T> &ws, index_t k0
 // these norms only when X is not final.
 template <class Team, class MC, class MS>
 BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_measure(
-    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda) {
+    const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda,
+    bool orthogonalize = false) {
     using T = typename MC::value_type;
     using R = real_t<T>;
     RefineNorms<R> out;
@@ -156,7 +162,8 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_measure(
     out.rnorm = rsqrt_(tm.sum(r2));
     out.amax = tm.max(amax);
     out.delta = rmax(R(kRefineDeltaFactor) * (out.off + out.amax * out.rnorm), R(kRefineDeltaFloor) * out.amax);
-    out.orth_only = out.rnorm > R(kRefineOrthFirstMinR) && out.amax * out.rnorm > R(kRefineOrthFirst) * out.off;
+    out.orth_only = out.rnorm > R(kRefineOrthFirstMinR) &&
+                    (orthogonalize || out.amax * out.rnorm > R(kRefineOrthFirst) * out.off);
     tm.sync();  // lambda complete
     return out;
 }
@@ -282,12 +289,13 @@ BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
 }
 
 // One whole iteration: refine_measure() then refine_update(). c: C on
-// entry, F on exit; s: S (read only); lambda: the n estimates on exit.
+// entry, F on exit; s: S (read only); lambda: the n estimates on exit;
+// orthogonalize: refine_measure()'s.
 template <class Team, class MC, class MS>
 BATCHEIG_HD RefineNorms<real_t<typename MC::value_type>> refine_update(
     const Team &tm, index_t n, MC c, MS s, VecView<real_t<typename MC::value_type>> lambda,
-    const RefineScratch<typename MC::value_type> &ws) {
-    return refine_update(tm, n, c, s, lambda, ws, refine_measure(tm, n, c, s, lambda));
+    const RefineScratch<typename MC::value_type> &ws, bool orthogonalize = false) {
+    return refine_update(tm, n, c, s, lambda, ws, refine_measure(tm, n, c, s, lambda, orthogonalize));
 }
 
 }  // namespace batcheig::core::jacobi

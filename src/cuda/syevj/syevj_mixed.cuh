@@ -84,7 +84,8 @@ inline constexpr double kMixedSettle = 0.125;
 // 13.06, n = 512 210.6 / 112.1; complex double n = 256 28.20 / 28.18
 // (at n = 256 the step did not trigger), n = 512 2 722 / 1 834 (one matrix
 // of the 200 not converged either way, measured before the Sturm-count fix
-// of syevj_tridiag.cuh that addresses it).
+// of syevj_tridiag.cuh that addresses it). The step is refine_measure()'s
+// `orthogonalize`, asked for in round_kernel.
 inline constexpr int kMixedTridiagOrthFirstMinN = 257;
 
 namespace syevj_mixed_detail {
@@ -573,10 +574,9 @@ __global__ __launch_bounds__(512) void round_kernel(int n, std::int64_t b0, Arra
     double *lam_out = ar.lam + n * b;
     const core::VecView<double> lam{in_shared ? round_shared : lam_out, 1};
     core::index_t *ints = in_shared ? reinterpret_cast<core::index_t *>(round_shared + n) : ar.ints + 2 * n * b;
-    auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam);
     // orth_first: the first update only orthogonalizes when ||R||_F is
     // above the step's floor (see kMixedTridiagOrthFirstMinN).
-    if (orth_first && st.updates == 0 && norms.rnorm > core::jacobi::kRefineOrthFirstMinR) norms.orth_only = true;
+    const auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam, orth_first && st.updates == 0);
     const double off = norms.off > 0 ? norms.off / st.anorm : 0.0;
     const double r = fmax(off, norms.rnorm);
     const int budget = ::min(kMixedMaxUpdates, ::max(0, max_sweeps - st.fsweeps));
