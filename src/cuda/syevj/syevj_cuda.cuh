@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device.hpp"
@@ -75,9 +76,13 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
                 // The single-precision stage through its own instantiation
                 // (syevj_cuda_s.cu / syevj_cuda_c.cu).
                 const std::size_t fws = mixed_float_workspace<T>(inner, p.n, p.batch);
-                return syevj_mixed<T>(s, p, fws, work, [&](const SyevjProblem<F> &pf, void *fw) {
-                    return syevj_device<F>(s, inner, pf, fw);
-                });
+                const auto stage = [&](const MixedStage<T> &ms) {
+                    return mixed_jacobi_stage(ms, [&](const SyevjProblem<F> &pf, void *fw) {
+                        return syevj_device<F>(s, inner, pf, fw);
+                    });
+                };
+                // The Jacobi stage's vectors never take the forced orthogonalizing step.
+                return syevj_mixed<T>(s, p, fws, work, stage, std::numeric_limits<int>::max());
             } else {
                 return BATCHEIG_STATUS_NOT_SUPPORTED;
             }
@@ -86,8 +91,8 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
                 using F = mixed_lower_t<T>;
                 const std::size_t fws = syevj_tridiag_workspace<F>(p.n, p.batch);
                 return syevj_mixed<T>(
-                    s, p, fws, work, [](const SyevjProblem<F> &, void *) { return BATCHEIG_STATUS_INTERNAL_ERROR; },
-                    true);
+                    s, p, fws, work, [](const MixedStage<T> &ms) { return mixed_tridiag_stage(ms); },
+                    kMixedTridiagOrthFirstMinN);
             } else {
                 return BATCHEIG_STATUS_NOT_SUPPORTED;
             }

@@ -8,9 +8,10 @@
 //      (every GEMM below is then a plain one); ||A_s||_F; NaN / Inf flagged;
 //   2. the single-precision Jacobi with vectors (the float type's AUTO
 //      variant, chosen by the dispatcher) on that matrix;
-//   3. widen_kernel: its vectors widened into X;
-//      (BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG replaces 2 and 3 with the
-//      tridiagonal stage of syevj_tridiag.cuh, which writes X itself);
+//   3. widen_kernel: its vectors widened into X (2 and 3 are
+//      mixed_jacobi_stage(); BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG has
+//      mixed_tridiag_stage() instead, the tridiagonal stage of
+//      syevj_tridiag.cuh, which writes X itself);
 //   4. rounds k = 0, 1, ..., kMixedMaxUpdates, each (for the matrices still
 //      iterating) P = A_s X and G = X^H [X P] = [C S] by batched GEMMs on
 //      the FP64 tensor cores (sm_80 and later; the FP64 CUDA cores
@@ -663,12 +664,67 @@ inline double syevj_mixed_tolerance(double tol, int n) {
     return std::max(tol > 0 ? tol : 2 * u, kMixedTolFactor * n * u);
 }
 
-// solve_float(pf, work) runs the single-precision stage on device arrays;
-// with tridiag, the tridiagonal first stage (syevj_tridiag.cuh) runs
-// instead and solve_float is not called.
+// What the first stage of a mixed call works on: it reads the scaled
+// single-precision working matrices a32 (full Hermitian, ld n) and writes
+// X (half 0 of Y, ld n) of every matrix not done (ar.st), with its own
+// part of the workspace at `fws` (float_ws bytes) and, for the Jacobi
+// stage, the arrays fw, finfo and fsweeps of the layout.
+template <class T>
+struct MixedStage {
+    cudaStream_t s;
+    const SyevjProblem<T> *p;
+    syevj_mixed_detail::Arrays<T> ar;
+    mixed_lower_t<T> *a32;
+    float *fw;
+    int *finfo, *fsweeps;
+    void *fws;
+    std::size_t float_ws;
+};
+
+// BATCHEIG_ALG_JACOBI_CUDA_MIXED's first stage: solve_float(pf, work)
+// runs the single-precision Jacobi on device arrays, then its vectors are
+// widened into X (and its sweeps into the state).
 template <class T, class SolveFloat>
+batcheigStatus_t mixed_jacobi_stage(const MixedStage<T> &ms, SolveFloat &&solve_float) {
+    using namespace syevj_mixed_detail;
+    using F = mixed_lower_t<T>;
+    const SyevjProblem<T> &p = *ms.p;
+    SyevjProblem<F> pf;
+    pf.want_v = true;
+    pf.lower = true;
+    pf.n = p.n;
+    pf.A = ms.a32;
+    pf.lda = p.n;
+    pf.w = ms.fw;
+    pf.info = ms.finfo;
+    pf.batch = p.batch;
+    pf.tolerance = p.tolerance;
+    pf.max_sweeps = p.max_sweeps;
+    pf.sort = false;
+    pf.sweeps = ms.fsweeps;
+    pf.call_batch = p.call_batch;
+    const batcheigStatus_t stt = solve_float(pf, ms.float_ws ? ms.fws : nullptr);
+    if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        widen_kernel<T><<<unsigned(count), 256, 0, ms.s>>>(p.n, b0, ms.a32, ms.fsweeps, ms.ar.y, ms.ar.st);
+    });
+}
+
+// BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG's first stage: the tridiagonal
+// stage of syevj_tridiag.cuh, which writes X itself.
+template <class T>
+batcheigStatus_t mixed_tridiag_stage(const MixedStage<T> &ms) {
+    return syevj_tridiag<mixed_lower_t<T>, T>(ms.s, ms.p->n, ms.p->batch, ms.a32, ms.fws, ms.ar.y, ms.ar.st);
+}
+
+// A mixed call: prepare_kernel, first_stage(const MixedStage<T> &) (one
+// of the two above), the rounds of the double finish and output_kernel.
+// From order orth_first_min_n on, the finish's first update only
+// orthogonalizes when ||R||_F is above the step's floor (see
+// kMixedTridiagOrthFirstMinN).
+template <class T, class FirstStage>
 batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, void *work,
-                             SolveFloat &&solve_float, bool tridiag = false) {
+                             FirstStage &&first_stage, int orth_first_min_n) {
     using namespace syevj_mixed_detail;
     using F = mixed_lower_t<T>;
     const int n = p.n;
@@ -686,42 +742,25 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     ar.rot = reinterpret_cast<core::jacobi::Rotation<T> *>(base + L.rot);
     T *as = reinterpret_cast<T *>(base + L.as);
     F *a32 = reinterpret_cast<F *>(base + L.a32);
-    int *fsweeps = reinterpret_cast<int *>(base + L.fsweeps);
 
     batcheigStatus_t stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
         prepare_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, as, a32, ar.st);
     });
     if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
 
-    if (tridiag) {
-        stt = syevj_tridiag<F, T>(s, n, batch, a32, base + L.fws, ar.y, ar.st);
-        if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
-    } else {
-    SyevjProblem<F> pf;
-    pf.want_v = true;
-    pf.lower = true;
-    pf.n = n;
-    pf.A = a32;
-    pf.lda = n;
-    pf.w = reinterpret_cast<float *>(base + L.fw);
-    pf.info = reinterpret_cast<int *>(base + L.finfo);
-    pf.batch = p.batch;
-    pf.tolerance = p.tolerance;
-    pf.max_sweeps = p.max_sweeps;
-    pf.sort = false;
-    pf.sweeps = fsweeps;
-    pf.call_batch = p.call_batch;
-    stt = solve_float(pf, float_ws ? static_cast<void *>(base + L.fws) : nullptr);
-    if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
-
-    stt = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        widen_kernel<T><<<unsigned(count), 256, 0, s>>>(n, b0, a32, fsweeps, ar.y, ar.st);
-    });
-    if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
-    }
+    const MixedStage<T> ms{s,
+                           &p,
+                           ar,
+                           a32,
+                           reinterpret_cast<float *>(base + L.fw),
+                           reinterpret_cast<int *>(base + L.finfo),
+                           reinterpret_cast<int *>(base + L.fsweeps),
+                           base + L.fws,
+                           float_ws};
+    if ((stt = first_stage(ms)) != BATCHEIG_STATUS_SUCCESS) return stt;
 
     const bool dmma = dmma_compiled<T>();
-    const bool orth_first = tridiag && n >= kMixedTridiagOrthFirstMinN;
+    const bool orth_first = n >= orth_first_min_n;
     const double tol = syevj_mixed_tolerance(p.tolerance, n);
     const int max_sweeps = p.max_sweeps > 0 ? p.max_sweeps : 100;
     const long long nn = static_cast<long long>(n) * n;

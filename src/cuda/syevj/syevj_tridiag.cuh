@@ -406,28 +406,22 @@ __global__ __launch_bounds__(512) void vectors_kernel(int n, std::int64_t b0, co
                 const float en = k + 2 < n ? eg[k + 1] : 0.f;  // row k+1, col k+2
                 const float bn = step == 0 ? start_entry(j, k + 1) : z[std::size_t(k + 1) * n + j];
                 const std::size_t o = std::size_t(k) * n + j;
-                if (fabsf(p) >= fabsf(sub)) {
-                    const float piv = fabsf(p) < tiny ? copysignf(tiny, p) : p;
-                    const float mlt = sub / piv;
-                    u0[o] = piv;
-                    u1[o] = q;
-                    u2[o] = r;
-                    z[o] = beta;
-                    p = dn - mlt * q;
-                    q = en - mlt * r;
+                // The pivot row (a0 a1 a2 | ab) becomes U's row k; the other
+                // row (c0 c1 c2 | cb), less mlt times it, the next row.
+                const auto eliminate = [&](float a0, float a1, float a2, float ab, float c0, float c1, float c2,
+                                           float cb) {
+                    const float mlt = c0 / a0;
+                    u0[o] = a0;
+                    u1[o] = a1;
+                    u2[o] = a2;
+                    z[o] = ab;
+                    p = c1 - mlt * a1;
+                    q = c2 - mlt * a2;
                     r = 0.f;
-                    beta = bn - mlt * beta;
-                } else {
-                    const float mlt = p / sub;
-                    u0[o] = sub;
-                    u1[o] = dn;
-                    u2[o] = en;
-                    z[o] = bn;
-                    p = q - mlt * dn;
-                    q = r - mlt * en;
-                    r = 0.f;
-                    beta = beta - mlt * bn;
-                }
+                    beta = cb - mlt * ab;
+                };
+                if (fabsf(p) >= fabsf(sub)) eliminate(fabsf(p) < tiny ? copysignf(tiny, p) : p, q, r, beta, sub, dn, en, bn);
+                else eliminate(sub, dn, en, bn, p, q, r, beta);
             }
             {
                 const std::size_t o = std::size_t(n - 1) * n + j;
