@@ -14,6 +14,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <vector>
@@ -180,6 +181,24 @@ std::vector<int> refine_orders() {
   return {};
 }
 
+/// Calls body(p, f, n, hm, oracle) for every team size in `teams` (0:
+/// serial; the team paths only to n = 33, where small orders suffice),
+/// Hermitian family f and order n of refine_orders(), hm seeded by salt.
+template <class T, class Body>
+void for_each_refine_case(std::initializer_list<int> teams, std::uint64_t salt, Body &&body) {
+  for (const int p : teams) {
+    for (const HermFamily f : all_herm_families()) {
+      for (const int n : refine_orders()) {
+        if (p != 0 && n > 33) continue;
+        const HermMatrix<T> hm =
+            make_herm_matrix<T>(f, Magnitude::Unit, n, make_seed(static_cast<std::uint64_t>(f), n, salt));
+        INFO(hm.describe() << ", team " << (p == 0 ? std::string("serial") : "OmpTeam P=" + std::to_string(p)));
+        body(p, f, n, hm, oracle_heev<T>(hm.a, n));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("syevj refine: from single-precision vectors, the iteration stops by refine_converged within "
@@ -189,47 +208,39 @@ TEMPLATE_TEST_CASE("syevj refine: from single-precision vectors, the iteration s
   using T = TestType;
   constexpr int kMaxIterations = 4;
   constexpr double kThreshold = 60;  // the syevj accuracy threshold
-  for (const int p : {0, 2, 3}) {
-    for (const HermFamily f : all_herm_families()) {
-      for (const int n : refine_orders()) {
-        if (p != 0 && n > 33) continue;  // the team paths: small orders suffice
-        const HermMatrix<T> hm =
-            make_herm_matrix<T>(f, Magnitude::Unit, n, make_seed(static_cast<std::uint64_t>(f), n, 4401));
-        INFO(hm.describe() << ", team " << (p == 0 ? std::string("serial") : "OmpTeam P=" + std::to_string(p)));
-        const std::vector<double> oracle = oracle_heev<T>(hm.a, n);
-        std::vector<T> x = float_start(hm.a, n);
-        std::vector<double> lam(static_cast<size_t>(n));
-        double anorm_f = 0;
-        for (const T &v : hm.a) anorm_f += std::norm(v);
-        anorm_f = std::sqrt(anorm_f);
-        std::vector<double> offs;
-        int iterations = 0;
-        bool converged = false;
-        while (!converged && iterations < kMaxIterations) {
-          const auto norms = iterate(p, hm.a, x, lam, n);
-          ++iterations;
-          REQUIRE(std::isfinite(norms.off));
-          REQUIRE(std::isfinite(norms.rnorm));
-          REQUIRE(std::isfinite(norms.emax));
-          offs.push_back(anorm_f > 0 ? norms.off / anorm_f : 0.0);
-          converged = core::jacobi::refine_converged(norms, n);
-        }
-        INFO("iterations " << iterations << "; off(S)/||A||_F at the start of the first two: " << offs[0] << ", "
-                           << (offs.size() > 1 ? offs[1] : 0.0));
-        CHECK(converged);
-        if (f == HermFamily::Random) CHECK(iterations <= 2);  // the benchmark's matrices
-        // The stopping rule's promise: the iterate it accepts is accurate.
-        const Ratios r = ratios(hm.a, x, lam, oracle, n);
-        CHECK(r.residual <= kThreshold);
-        CHECK(r.orth <= kThreshold);
-        CHECK(r.eig <= kThreshold);
-        // Quadratic convergence from single precision: after the first
-        // update off(S) is about (single u)^2 relative (up to 1.4e-9 seen at
-        // n = 128), so a second iteration starts below 1e-8 ||A||_F.
-        if (offs.size() > 1) CHECK(offs[1] <= 1e-8);
-      }
+  for_each_refine_case<T>({0, 2, 3}, 4401, [&](int p, HermFamily f, int n, const HermMatrix<T> &hm,
+                                             const std::vector<double> &oracle) {
+    std::vector<T> x = float_start(hm.a, n);
+    std::vector<double> lam(static_cast<size_t>(n));
+    double anorm_f = 0;
+    for (const T &v : hm.a) anorm_f += std::norm(v);
+    anorm_f = std::sqrt(anorm_f);
+    std::vector<double> offs;
+    int iterations = 0;
+    bool converged = false;
+    while (!converged && iterations < kMaxIterations) {
+      const auto norms = iterate(p, hm.a, x, lam, n);
+      ++iterations;
+      REQUIRE(std::isfinite(norms.off));
+      REQUIRE(std::isfinite(norms.rnorm));
+      REQUIRE(std::isfinite(norms.emax));
+      offs.push_back(anorm_f > 0 ? norms.off / anorm_f : 0.0);
+      converged = core::jacobi::refine_converged(norms, n);
     }
-  }
+    INFO("iterations " << iterations << "; off(S)/||A||_F at the start of the first two: " << offs[0] << ", "
+                       << (offs.size() > 1 ? offs[1] : 0.0));
+    CHECK(converged);
+    if (f == HermFamily::Random) CHECK(iterations <= 2);  // the benchmark's matrices
+    // The stopping rule's promise: the iterate it accepts is accurate.
+    const Ratios r = ratios(hm.a, x, lam, oracle, n);
+    CHECK(r.residual <= kThreshold);
+    CHECK(r.orth <= kThreshold);
+    CHECK(r.eig <= kThreshold);
+    // Quadratic convergence from single precision: after the first
+    // update off(S) is about (single u)^2 relative (up to 1.4e-9 seen at
+    // n = 128), so a second iteration starts below 1e-8 ||A||_F.
+    if (offs.size() > 1) CHECK(offs[1] <= 1e-8);
+  });
 }
 
 // Columns far from unit length, with ||I - X^H X||_F of order 1e-3 as the
@@ -249,47 +260,39 @@ TEMPLATE_TEST_CASE("syevj refine: from vectors far from unit length (||I - X^H X
   using T = TestType;
   constexpr int kMaxIterations = 5;
   constexpr double kThreshold = 60;
-  for (const int p : {0, 2}) {
-    for (const HermFamily f : all_herm_families()) {
-      for (const int n : refine_orders()) {
-        if (p != 0 && n > 33) continue;
-        const HermMatrix<T> hm =
-            make_herm_matrix<T>(f, Magnitude::Unit, n, make_seed(static_cast<std::uint64_t>(f), n, 4402));
-        INFO(hm.describe() << ", team " << (p == 0 ? std::string("serial") : "OmpTeam P=" + std::to_string(p)));
-        const std::vector<double> oracle = oracle_heev<T>(hm.a, n);
-        std::vector<T> x = float_start(hm.a, n);
-        Rng rng(make_seed(static_cast<std::uint64_t>(f), n, 4403));
-        for (int j = 0; j < n; ++j) {
-          const double d = 1 + 1e-3 * rng.uniform_pm1();
-          for (int i = 0; i < n; ++i) x[static_cast<size_t>(j) * n + i] *= d;
-        }
-        std::vector<double> lam(static_cast<size_t>(n));
-        int iterations = 0, orth_steps = 0;
-        core::index_t most_grouped = 0;
-        bool converged = false;
-        std::string trace;
-        while (!converged && iterations < kMaxIterations) {
-          const auto norms = iterate(p, hm.a, x, lam, n);
-          ++iterations;
-          REQUIRE(std::isfinite(norms.emax));
-          trace += (norms.orth_only ? " O" : " E") + std::to_string(norms.grouped);
-          if (norms.orth_only) ++orth_steps;
-          else most_grouped = std::max(most_grouped, norms.grouped);
-          converged = core::jacobi::refine_converged(norms, n);
-          if (norms.orth_only) CHECK_FALSE(converged);
-        }
-        INFO("iterations (O: orthogonalizing only, E: full, then the grouped count):" << trace);
-        CHECK(converged);
-        CHECK(orth_steps <= 1);
-        if (f != HermFamily::Zero && n >= 8) CHECK(orth_steps == 1);
-        if (f == HermFamily::Random) CHECK(most_grouped <= n / 8);
-        const Ratios r = ratios(hm.a, x, lam, oracle, n);
-        CHECK(r.residual <= kThreshold);
-        CHECK(r.orth <= kThreshold);
-        CHECK(r.eig <= kThreshold);
-      }
+  for_each_refine_case<T>({0, 2}, 4402, [&](int p, HermFamily f, int n, const HermMatrix<T> &hm,
+                                             const std::vector<double> &oracle) {
+    std::vector<T> x = float_start(hm.a, n);
+    Rng rng(make_seed(static_cast<std::uint64_t>(f), n, 4403));
+    for (int j = 0; j < n; ++j) {
+      const double d = 1 + 1e-3 * rng.uniform_pm1();
+      for (int i = 0; i < n; ++i) x[static_cast<size_t>(j) * n + i] *= d;
     }
-  }
+    std::vector<double> lam(static_cast<size_t>(n));
+    int iterations = 0, orth_steps = 0;
+    core::index_t most_grouped = 0;
+    bool converged = false;
+    std::string trace;
+    while (!converged && iterations < kMaxIterations) {
+      const auto norms = iterate(p, hm.a, x, lam, n);
+      ++iterations;
+      REQUIRE(std::isfinite(norms.emax));
+      trace += (norms.orth_only ? " O" : " E") + std::to_string(norms.grouped);
+      if (norms.orth_only) ++orth_steps;
+      else most_grouped = std::max(most_grouped, norms.grouped);
+      converged = core::jacobi::refine_converged(norms, n);
+      if (norms.orth_only) CHECK_FALSE(converged);
+    }
+    INFO("iterations (O: orthogonalizing only, E: full, then the grouped count):" << trace);
+    CHECK(converged);
+    CHECK(orth_steps <= 1);
+    if (f != HermFamily::Zero && n >= 8) CHECK(orth_steps == 1);
+    if (f == HermFamily::Random) CHECK(most_grouped <= n / 8);
+    const Ratios r = ratios(hm.a, x, lam, oracle, n);
+    CHECK(r.residual <= kThreshold);
+    CHECK(r.orth <= kThreshold);
+    CHECK(r.eig <= kThreshold);
+  });
 }
 
 // Accurate directions of imperfect orthogonality, as a tridiagonal method's
@@ -314,58 +317,50 @@ TEMPLATE_TEST_CASE("syevj refine: `orthogonalize` takes the orthogonalizing step
   using T = TestType;
   constexpr int kMaxIterations = 6;
   constexpr double kThreshold = 60;
-  for (const int p : {0, 2}) {
-    for (const HermFamily f : all_herm_families()) {
-      for (const int n : refine_orders()) {
-        if (p != 0 && n > 33) continue;
-        const HermMatrix<T> hm =
-            make_herm_matrix<T>(f, Magnitude::Unit, n, make_seed(static_cast<std::uint64_t>(f), n, 4404));
-        const std::vector<double> oracle = oracle_heev<T>(hm.a, n);
-        const std::vector<T> x0 = float_start(hm.a, n);
-        std::vector<T> e(x0.size()), start(x0.size());
-        Rng rng(make_seed(static_cast<std::uint64_t>(f), n, 4405));
-        for (int j = 0; j < n; ++j)
-          for (int i = 0; i < n; ++i) e[static_cast<size_t>(j) * n + i] = T((i == j ? 1 : 0) + 1e-4 * rng.uniform_pm1());
-        gemm(n, false, x0, e, start);
-        for (const bool orthogonalize : {false, true}) {
-          INFO(hm.describe() << ", team " << (p == 0 ? std::string("serial") : "OmpTeam P=" + std::to_string(p))
-                             << ", orthogonalize " << orthogonalize);
-          std::vector<T> x = start;
-          std::vector<double> lam(static_cast<size_t>(n));
-          int iterations = 0;
-          bool converged = false;
-          while (!converged && iterations < kMaxIterations) {
-            const auto norms = iterate(p, hm.a, x, lam, n, orthogonalize && iterations == 0);
-            REQUIRE(std::isfinite(norms.emax));
-            if (iterations == 0) {
-              INFO("first iteration: ||R||_F " << norms.rnorm << ", off(S) " << norms.off << ", max|lambda| "
-                                               << norms.amax);
-              if (orthogonalize) CHECK(norms.orth_only == (norms.rnorm > core::jacobi::kRefineOrthFirstMinR));
-              else if (f == HermFamily::Random && n >= 8) CHECK_FALSE(norms.orth_only);
-            }
-            ++iterations;
-            converged = core::jacobi::refine_converged(norms, n);
-            if (norms.orth_only) CHECK_FALSE(converged);
-          }
-          CHECK(converged);
-          // The final X's Rayleigh quotients s_jj / c_jj.
-          std::vector<T> ax(x.size());
-          gemm(n, false, hm.a, x, ax);
-          for (int j = 0; j < n; ++j) {
-            double sjj = 0, cjj = 0;
-            for (int i = 0; i < n; ++i) {
-              const size_t e = static_cast<size_t>(j) * n + i;
-              sjj += std::real(std::conj(x[e]) * ax[e]);
-              cjj += std::norm(x[e]);
-            }
-            lam[static_cast<size_t>(j)] = sjj / cjj;
-          }
-          const Ratios r = ratios(hm.a, x, lam, oracle, n);
-          CHECK(r.residual <= kThreshold);
-          CHECK(r.orth <= kThreshold);
-          CHECK(r.eig <= kThreshold);
+  for_each_refine_case<T>({0, 2}, 4404, [&](int p, HermFamily f, int n, const HermMatrix<T> &hm,
+                                             const std::vector<double> &oracle) {
+    const std::vector<T> x0 = float_start(hm.a, n);
+    std::vector<T> e(x0.size()), start(x0.size());
+    Rng rng(make_seed(static_cast<std::uint64_t>(f), n, 4405));
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) e[static_cast<size_t>(j) * n + i] = T((i == j ? 1 : 0) + 1e-4 * rng.uniform_pm1());
+    gemm(n, false, x0, e, start);
+    for (const bool orthogonalize : {false, true}) {
+      INFO("orthogonalize " << orthogonalize);
+      std::vector<T> x = start;
+      std::vector<double> lam(static_cast<size_t>(n));
+      int iterations = 0;
+      bool converged = false;
+      while (!converged && iterations < kMaxIterations) {
+        const auto norms = iterate(p, hm.a, x, lam, n, orthogonalize && iterations == 0);
+        REQUIRE(std::isfinite(norms.emax));
+        if (iterations == 0) {
+          INFO("first iteration: ||R||_F " << norms.rnorm << ", off(S) " << norms.off << ", max|lambda| "
+                                           << norms.amax);
+          if (orthogonalize) CHECK(norms.orth_only == (norms.rnorm > core::jacobi::kRefineOrthFirstMinR));
+          else if (f == HermFamily::Random && n >= 8) CHECK_FALSE(norms.orth_only);
         }
+        ++iterations;
+        converged = core::jacobi::refine_converged(norms, n);
+        if (norms.orth_only) CHECK_FALSE(converged);
       }
+      CHECK(converged);
+      // The final X's Rayleigh quotients s_jj / c_jj.
+      std::vector<T> ax(x.size());
+      gemm(n, false, hm.a, x, ax);
+      for (int j = 0; j < n; ++j) {
+        double sjj = 0, cjj = 0;
+        for (int i = 0; i < n; ++i) {
+          const size_t e = static_cast<size_t>(j) * n + i;
+          sjj += std::real(std::conj(x[e]) * ax[e]);
+          cjj += std::norm(x[e]);
+        }
+        lam[static_cast<size_t>(j)] = sjj / cjj;
+      }
+      const Ratios r = ratios(hm.a, x, lam, oracle, n);
+      CHECK(r.residual <= kThreshold);
+      CHECK(r.orth <= kThreshold);
+      CHECK(r.eig <= kThreshold);
     }
-  }
+  });
 }
