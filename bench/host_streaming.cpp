@@ -44,6 +44,31 @@ void resolve_host_streaming_options(Options &o) {
                                  "(--backend cuda or auto)");
 }
 
+std::string resolve_memory_and_gpu(Options &o, std::vector<std::string> &notes, const std::string &cusolver_anchors) {
+    if (o.memory != "host" && o.memory != "device") throw std::runtime_error("--memory must be host or device");
+    resolve_host_streaming_options(o);
+    if (o.memory == "device" && !o.backend_given) o.backend = "cuda";
+    if (o.memory == "device" && o.backend == "host")
+        throw std::runtime_error("--memory device needs --backend cuda or auto");
+    const std::string no_gpu = gpu::unavailable_reason();
+    if (no_gpu.empty()) {
+        notes.push_back("gpu: " + gpu::describe_device());
+        return no_gpu;
+    }
+    const std::string skipped = "skipped: no CUDA device (" + no_gpu + ")";
+    if (o.memory == "device") {
+        notes.push_back("batcheig on device memory: " + skipped +
+                        "; batcheig runs on host memory with the host backend instead");
+        o.memory = "host";
+        o.backend = "host";
+    } else if (o.backend == "cuda") {
+        notes.push_back("batcheig --backend cuda: " + skipped + "; batcheig runs on the host backend instead");
+        o.backend = "host";
+    }
+    if (o.cusolver_subset > 0) notes.push_back(cusolver_anchors + ": " + skipped);
+    return no_gpu;
+}
+
 HostStreamingPlan plan_host_streaming(Options &o, bool gpu_usable, const std::string &transfer_bytes,
                                       std::vector<std::string> &notes) {
     HostStreamingPlan p;

@@ -88,6 +88,17 @@ struct HostStreamingPlan {
     int first_device = 0;   // where the pinned-transfer row and batcheig-1gpu run
 };
 
+// The workloads' common set-up of where batcheig runs. Checks --memory
+// (host or device, else std::runtime_error), calls
+// resolve_host_streaming_options(), and makes --memory device imply
+// --backend cuda (an error with --backend host). Then looks for a GPU:
+// with one, a note names it; without, device memory and --backend cuda
+// fall back to host memory on the host backend (with a note), and the
+// cuSOLVER anchors, `cusolver_anchors` in the note, are noted as skipped
+// when --cusolver-subset asks for them. Returns why no GPU is usable ("":
+// one is).
+std::string resolve_memory_and_gpu(Options &o, std::vector<std::string> &notes, const std::string &cusolver_anchors);
+
 // Before looking for a GPU: --host-memory, --chunk, --streams and --devices
 // imply --backend cuda unless --backend was given; with --memory device or
 // --backend host they are an error (std::runtime_error).

@@ -68,29 +68,7 @@ GeevSetup plan_geev(const Options &requested) {
     GeevSetup s;
     s.opt = requested;
     Options &o = s.opt;
-    if (o.memory != "host" && o.memory != "device")
-        throw std::runtime_error("--memory must be host or device");
-    resolve_host_streaming_options(o);
-    if (o.memory == "device" && !o.backend_given) o.backend = "cuda";
-    if (o.memory == "device" && o.backend == "host")
-        throw std::runtime_error("--memory device needs --backend cuda or auto");
-
-    const std::string no_gpu = gpu::unavailable_reason();
-    if (no_gpu.empty()) {
-        s.notes.push_back("gpu: " + gpu::describe_device());
-    } else {
-        const std::string skipped = "skipped: no CUDA device (" + no_gpu + ")";
-        if (o.memory == "device") {
-            s.notes.push_back("batcheig on device memory: " + skipped +
-                              "; batcheig runs on host memory with the host backend instead");
-            o.memory = "host";
-            o.backend = "host";
-        } else if (o.backend == "cuda") {
-            s.notes.push_back("batcheig --backend cuda: " + skipped + "; batcheig runs on the host backend instead");
-            o.backend = "host";
-        }
-        if (o.cusolver_subset > 0) s.notes.push_back("anchor cusolver-loop (cusolverDnXgeev per matrix): " + skipped);
-    }
+    const std::string no_gpu = resolve_memory_and_gpu(o, s.notes, "anchor cusolver-loop (cusolverDnXgeev per matrix)");
     s.cusolver = no_gpu.empty() && o.cusolver_subset > 0;
     if (no_gpu.empty() && o.cusolver_subset <= 0) s.notes.push_back("anchor cusolver-loop: off (--cusolver-subset 0)");
 
