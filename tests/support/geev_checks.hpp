@@ -219,41 +219,33 @@ GeevRatios check_geev_matrix(const TestMatrix<T> &tm, const GeevRun<T> &run, int
   out.trace = static_cast<double>(tr);
 
   const R *wi = run.wi_of(b);
-  if (run.want_vr()) {
-    const BlockScan<T> sc = scan_block(run.vr_of(b), n, run.ldvr);
-    INFO("VR: " << sc.unwritten << " unwritten entries, " << sc.nonfinite << " non-finite, "
-                << sc.padding_touched << " padding entries modified");
+  // One side's vectors (vb, ldv; V unpacked, res its residual ratio):
+  // every entry written and finite, the padding untouched, the residual
+  // and normalization ratios, LAPACK's largest-component convention.
+  const auto check_side = [&](const char *side, const auto *vb, int ldv, const auto &V, W res, double &res_out,
+                              double &norm_out) {
+    const BlockScan<T> sc = scan_block(vb, n, ldv);
+    INFO(side << ": " << sc.unwritten << " unwritten entries, " << sc.nonfinite << " non-finite, "
+              << sc.padding_touched << " padding entries modified");
     CHECK(sc.unwritten == 0);
     CHECK(sc.nonfinite == 0);
     CHECK(sc.padding_touched == 0);
-    const auto V = run.unpacked_vr(b);
-    const W rr = right_residual_ratio(S, lam, V);
     const W rn = normalization_ratio<T>(n, V);
-    const std::string lc = largest_component_real<T>(n, run.vr_of(b), run.ldvr, wi);
-    INFO("right residual ratio " << rr << ", |‖v‖-1|/u " << rn << " " << lc);
-    CHECK(rr <= thr);
+    const std::string lc = largest_component_real<T>(n, vb, ldv, wi);
+    INFO(side << " residual ratio " << res << ", |‖v‖-1|/u " << rn << " " << lc);
+    CHECK(res <= thr);
     CHECK(rn <= static_cast<W>(kGeevUnitNormThreshold));
     CHECK(lc.empty());
-    out.right = static_cast<double>(rr);
-    out.vr_norm = static_cast<double>(rn);
+    res_out = static_cast<double>(res);
+    norm_out = static_cast<double>(rn);
+  };
+  if (run.want_vr()) {
+    const auto V = run.unpacked_vr(b);
+    check_side("VR (right)", run.vr_of(b), run.ldvr, V, right_residual_ratio(S, lam, V), out.right, out.vr_norm);
   }
   if (run.want_vl()) {
-    const BlockScan<T> sc = scan_block(run.vl_of(b), n, run.ldvl);
-    INFO("VL: " << sc.unwritten << " unwritten entries, " << sc.nonfinite << " non-finite, "
-                << sc.padding_touched << " padding entries modified");
-    CHECK(sc.unwritten == 0);
-    CHECK(sc.nonfinite == 0);
-    CHECK(sc.padding_touched == 0);
     const auto V = run.unpacked_vl(b);
-    const W lr = left_residual_ratio(S, lam, V);
-    const W ln = normalization_ratio<T>(n, V);
-    const std::string lc = largest_component_real<T>(n, run.vl_of(b), run.ldvl, wi);
-    INFO("left residual ratio " << lr << ", |‖u‖-1|/u " << ln << " " << lc);
-    CHECK(lr <= thr);
-    CHECK(ln <= static_cast<W>(kGeevUnitNormThreshold));
-    CHECK(lc.empty());
-    out.left = static_cast<double>(lr);
-    out.vl_norm = static_cast<double>(ln);
+    check_side("VL (left)", run.vl_of(b), run.ldvl, V, left_residual_ratio(S, lam, V), out.left, out.vl_norm);
   }
   // Unwanted vector arrays that were passed anyway must be untouched.
   if (!run.want_vr() && run.vr_passed) {
