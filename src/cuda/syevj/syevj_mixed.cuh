@@ -109,7 +109,9 @@ template <class T>
 struct Layout {
     using F = mixed_lower_t<T>;
     std::size_t st, as, y, g, a32, fw, finfo, fsweeps, fws, q, lam, reals, ints, rot, total;
-    Layout(int n, std::int64_t batch, std::size_t float_ws) {
+    // jacobi_stage: the single-precision Jacobi's w, info and sweeps
+    // (mixed_jacobi_stage()); the tridiagonal stage has none.
+    Layout(int n, std::int64_t batch, std::size_t float_ws, bool jacobi_stage) {
         const std::size_t nn = std::size_t(n) * std::size_t(n), b = std::size_t(batch), nb = std::size_t(n) * b;
         std::size_t off = 0;
         auto take = [&](std::size_t bytes) {
@@ -123,9 +125,9 @@ struct Layout {
         // G = [C S], or before it the single-precision stage's arrays.
         g = off;
         a32 = take(nn * b * sizeof(F));
-        fw = take(nb * sizeof(float));
-        finfo = take(b * sizeof(int));
-        fsweeps = take(b * sizeof(int));
+        fw = take(jacobi_stage ? nb * sizeof(float) : 0);
+        finfo = take(jacobi_stage ? b * sizeof(int) : 0);
+        fsweeps = take(jacobi_stage ? b * sizeof(int) : 0);
         fws = take(float_ws);
         off = std::max(off, g + align256(2 * nn * b * sizeof(T)));
         q = take(nn * b * sizeof(T));
@@ -652,10 +654,11 @@ inline int round_threads(int n) { return n <= 32 ? 32 : n <= 64 ? 64 : n <= 128 
 
 }  // namespace syevj_mixed_detail
 
-// Workspace of the mixed variant: float_ws is the single-precision stage's.
+// Workspace of the mixed variant: float_ws is the single-precision stage's;
+// jacobi_stage as in Layout.
 template <class T>
-std::size_t syevj_mixed_workspace(int n, std::int64_t batch, std::size_t float_ws) {
-    return syevj_mixed_detail::Layout<T>(n, batch, float_ws).total;
+std::size_t syevj_mixed_workspace(int n, std::int64_t batch, std::size_t float_ws, bool jacobi_stage) {
+    return syevj_mixed_detail::Layout<T>(n, batch, float_ws, jacobi_stage).total;
 }
 
 // The tolerance the mixed variant tests with (see batcheig.h).
@@ -668,7 +671,8 @@ inline double syevj_mixed_tolerance(double tol, int n) {
 // single-precision working matrices a32 (full Hermitian, ld n) and writes
 // X (half 0 of Y, ld n) of every matrix not done (ar.st), with its own
 // part of the workspace at `fws` (float_ws bytes) and, for the Jacobi
-// stage, the arrays fw, finfo and fsweeps of the layout.
+// stage, the arrays fw, finfo and fsweeps of the layout (null for the
+// tridiagonal stage).
 template <class T>
 struct MixedStage {
     cudaStream_t s;
@@ -723,13 +727,13 @@ batcheigStatus_t mixed_tridiag_stage(const MixedStage<T> &ms) {
 // orthogonalizes when ||R||_F is above the step's floor (see
 // kMixedTridiagOrthFirstMinN).
 template <class T, class FirstStage>
-batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, void *work,
-                             FirstStage &&first_stage, int orth_first_min_n) {
+batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, bool jacobi_stage,
+                             void *work, FirstStage &&first_stage, int orth_first_min_n) {
     using namespace syevj_mixed_detail;
     using F = mixed_lower_t<T>;
     const int n = p.n;
     const std::int64_t batch = p.batch;
-    const Layout<T> L(n, batch, float_ws);
+    const Layout<T> L(n, batch, float_ws, jacobi_stage);
     unsigned char *base = static_cast<unsigned char *>(work);
     Arrays<T> ar;
     ar.st = reinterpret_cast<State *>(base + L.st);
@@ -752,9 +756,9 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
                            &p,
                            ar,
                            a32,
-                           reinterpret_cast<float *>(base + L.fw),
-                           reinterpret_cast<int *>(base + L.finfo),
-                           reinterpret_cast<int *>(base + L.fsweeps),
+                           jacobi_stage ? reinterpret_cast<float *>(base + L.fw) : nullptr,
+                           jacobi_stage ? reinterpret_cast<int *>(base + L.finfo) : nullptr,
+                           jacobi_stage ? reinterpret_cast<int *>(base + L.fsweeps) : nullptr,
                            base + L.fws,
                            float_ws};
     if ((stt = first_stage(ms)) != BATCHEIG_STATUS_SUCCESS) return stt;
