@@ -119,7 +119,13 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     v.push_back(160);
     // MIXED_TRIDIAG's reduction in global memory with the lower-triangle
     // passes: complex double from n = 129, double beyond n = 164 (H200).
-    if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) v.push_back(200);
+    if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) {
+      v.push_back(200);
+      // From n = 257 the first round forms C alone and may take the
+      // orthogonalizing step without A X and S (probe_kernel); a partial
+      // GEMM tile.
+      v.push_back(257);
+    }
   }
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)

@@ -42,7 +42,7 @@ std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_
             const std::size_t first = variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED
                                           ? mixed_float_workspace<T>(inner, n, batch)
                                           : syevj_tridiag_workspace<mixed_lower_t<T>>(n, batch);
-            return syevj_mixed_workspace<T>(n, batch, first, variant == BATCHEIG_ALG_JACOBI_CUDA_MIXED);
+            return syevj_mixed_workspace<T>(n, batch, first);
         } else {
             return 0;
         }
@@ -82,7 +82,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
                     });
                 };
                 // The Jacobi stage's vectors never take the forced orthogonalizing step.
-                return syevj_mixed<T>(s, p, fws, true, work, stage, std::numeric_limits<int>::max());
+                return syevj_mixed<T>(s, p, fws, work, stage, std::numeric_limits<int>::max());
             } else {
                 return BATCHEIG_STATUS_NOT_SUPPORTED;
             }
@@ -91,7 +91,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
                 using F = mixed_lower_t<T>;
                 const std::size_t fws = syevj_tridiag_workspace<F>(p.n, p.batch);
                 return syevj_mixed<T>(
-                    s, p, fws, false, work, [](const MixedStage<T> &ms) { return mixed_tridiag_stage(ms); },
+                    s, p, fws, work, [](const MixedStage<T> &ms) { return mixed_tridiag_stage(ms); },
                     kMixedTridiagOrthFirstMinN);
             } else {
                 return BATCHEIG_STATUS_NOT_SUPPORTED;

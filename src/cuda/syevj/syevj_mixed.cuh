@@ -109,9 +109,7 @@ template <class T>
 struct Layout {
     using F = mixed_lower_t<T>;
     std::size_t st, as, y, g, a32, fw, finfo, fsweeps, fws, q, lam, reals, ints, rot, total;
-    // jacobi_stage: the single-precision Jacobi's w, info and sweeps
-    // (mixed_jacobi_stage()); the tridiagonal stage has none.
-    Layout(int n, std::int64_t batch, std::size_t float_ws, bool jacobi_stage) {
+    Layout(int n, std::int64_t batch, std::size_t float_ws) {
         const std::size_t nn = std::size_t(n) * std::size_t(n), b = std::size_t(batch), nb = std::size_t(n) * b;
         std::size_t off = 0;
         auto take = [&](std::size_t bytes) {
@@ -125,9 +123,9 @@ struct Layout {
         // G = [C S], or before it the single-precision stage's arrays.
         g = off;
         a32 = take(nn * b * sizeof(F));
-        fw = take(jacobi_stage ? nb * sizeof(float) : 0);
-        finfo = take(jacobi_stage ? b * sizeof(int) : 0);
-        fsweeps = take(jacobi_stage ? b * sizeof(int) : 0);
+        fw = take(nb * sizeof(float));
+        finfo = take(b * sizeof(int));
+        fsweeps = take(b * sizeof(int));
         fws = take(float_ws);
         off = std::max(off, g + align256(2 * nn * b * sizeof(T)));
         q = take(nn * b * sizeof(T));
@@ -654,11 +652,10 @@ inline int round_threads(int n) { return n <= 32 ? 32 : n <= 64 ? 64 : n <= 128 
 
 }  // namespace syevj_mixed_detail
 
-// Workspace of the mixed variant: float_ws is the single-precision stage's;
-// jacobi_stage as in Layout.
+// Workspace of the mixed variant: float_ws is the single-precision stage's.
 template <class T>
-std::size_t syevj_mixed_workspace(int n, std::int64_t batch, std::size_t float_ws, bool jacobi_stage) {
-    return syevj_mixed_detail::Layout<T>(n, batch, float_ws, jacobi_stage).total;
+std::size_t syevj_mixed_workspace(int n, std::int64_t batch, std::size_t float_ws) {
+    return syevj_mixed_detail::Layout<T>(n, batch, float_ws).total;
 }
 
 // The tolerance the mixed variant tests with (see batcheig.h).
@@ -671,8 +668,7 @@ inline double syevj_mixed_tolerance(double tol, int n) {
 // single-precision working matrices a32 (full Hermitian, ld n) and writes
 // X (half 0 of Y, ld n) of every matrix not done (ar.st), with its own
 // part of the workspace at `fws` (float_ws bytes) and, for the Jacobi
-// stage, the arrays fw, finfo and fsweeps of the layout (null for the
-// tridiagonal stage).
+// stage, the arrays fw, finfo and fsweeps of the layout.
 template <class T>
 struct MixedStage {
     cudaStream_t s;
@@ -727,13 +723,13 @@ batcheigStatus_t mixed_tridiag_stage(const MixedStage<T> &ms) {
 // orthogonalizes when ||R||_F is above the step's floor (see
 // kMixedTridiagOrthFirstMinN).
 template <class T, class FirstStage>
-batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, bool jacobi_stage,
-                             void *work, FirstStage &&first_stage, int orth_first_min_n) {
+batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size_t float_ws, void *work,
+                             FirstStage &&first_stage, int orth_first_min_n) {
     using namespace syevj_mixed_detail;
     using F = mixed_lower_t<T>;
     const int n = p.n;
     const std::int64_t batch = p.batch;
-    const Layout<T> L(n, batch, float_ws, jacobi_stage);
+    const Layout<T> L(n, batch, float_ws);
     unsigned char *base = static_cast<unsigned char *>(work);
     Arrays<T> ar;
     ar.st = reinterpret_cast<State *>(base + L.st);
@@ -756,9 +752,9 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
                            &p,
                            ar,
                            a32,
-                           jacobi_stage ? reinterpret_cast<float *>(base + L.fw) : nullptr,
-                           jacobi_stage ? reinterpret_cast<int *>(base + L.finfo) : nullptr,
-                           jacobi_stage ? reinterpret_cast<int *>(base + L.fsweeps) : nullptr,
+                           reinterpret_cast<float *>(base + L.fw),
+                           reinterpret_cast<int *>(base + L.finfo),
+                           reinterpret_cast<int *>(base + L.fsweeps),
                            base + L.fws,
                            float_ws};
     if ((stt = first_stage(ms)) != BATCHEIG_STATUS_SUCCESS) return stt;

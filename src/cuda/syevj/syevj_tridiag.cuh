@@ -172,8 +172,7 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
         for (int r = t; r < len; r += nt) {
             F sum = part[r];
             for (int q = 1; q < np; ++q) sum += part[q * n + r];
-            if (lower)
-                for (int q = 0; q < groups; ++q) sum += colpart[q * n + r];
+            for (int q = 0; q < groups; ++q) sum += colpart[q * n + r];
             const F y = tk * sum;
             wb[r] = y;
             const F yv = conj(y) * vb[r];
@@ -260,9 +259,8 @@ __global__ __launch_bounds__(512) void reduce_kernel(int n, int rw, std::int64_t
         }
         __syncthreads();
     };
-    auto clear_colpart = [&] {  // the whole-matrix passes never write them
-        if (lower)
-            for (int i = t; i < groups * n; i += nt) colpart[i] = zero;
+    auto clear_colpart = [&] {
+        for (int i = t; i < groups * n; i += nt) colpart[i] = zero;
     };
     if (tm.leader()) {
         d[0] = re_of(at(0, 0));
