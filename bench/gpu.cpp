@@ -133,7 +133,7 @@ struct PinnedTransfer::State {
     std::vector<std::size_t> in, out, in_off, out_off;
     cuda::PinnedArray<unsigned char> h_in, h_out;
     cuda::DeviceArray<unsigned char> d_in, d_out;
-    cudaStream_t stream = nullptr;
+    cudaStream_t stream = nullptr, stream2 = nullptr;  // stream2: duplex only, the outputs
     cudaEvent_t ev[3] = {nullptr, nullptr, nullptr};
     ~State() {  // never throws: also runs when the constructor failed
         int previous = 0;
@@ -142,6 +142,7 @@ struct PinnedTransfer::State {
         for (cudaEvent_t e : ev)
             if (e) cudaEventDestroy(e);
         if (stream) cudaStreamDestroy(stream);
+        if (stream2) cudaStreamDestroy(stream2);
         d_in = {};
         d_out = {};
         if (switched) cudaSetDevice(previous);
@@ -150,7 +151,7 @@ struct PinnedTransfer::State {
 };
 
 PinnedTransfer::PinnedTransfer(int device, const std::vector<std::size_t> &input_bytes,
-                               const std::vector<std::size_t> &output_bytes)
+                               const std::vector<std::size_t> &output_bytes, bool duplex)
     : s_(new State) {
     s_->device = device;
     s_->in = input_bytes;
@@ -163,6 +164,8 @@ PinnedTransfer::PinnedTransfer(int device, const std::vector<std::size_t> &input
     s_->d_in = cuda::DeviceArray<unsigned char>(s_->in_off.back());
     s_->d_out = cuda::DeviceArray<unsigned char>(s_->out_off.back());
     cuda::check(cudaStreamCreateWithFlags(&s_->stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    if (duplex)
+        cuda::check(cudaStreamCreateWithFlags(&s_->stream2, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
     for (cudaEvent_t &e : s_->ev) cuda::check(cudaEventCreate(&e), "cudaEventCreate");
 }
 
@@ -182,20 +185,27 @@ void PinnedTransfer::start() {
                                     cudaMemcpyHostToDevice, s.stream),
                     "cudaMemcpyAsync (pinned transfer, input)");
     cuda::check(cudaEventRecord(s.ev[1], s.stream), "cudaEventRecord");
+    // Duplex: the outputs start with the inputs, on their own stream.
+    cudaStream_t out = s.stream;
+    if (s.stream2) {
+        cuda::check(cudaStreamWaitEvent(s.stream2, s.ev[0], 0), "cudaStreamWaitEvent");
+        out = s.stream2;
+    }
     for (std::size_t k = 0; k < s.out.size(); ++k)
         cuda::check(cudaMemcpyAsync(s.h_out.get() + s.out_off[k], s.d_out.get() + s.out_off[k], s.out[k],
-                                    cudaMemcpyDeviceToHost, s.stream),
+                                    cudaMemcpyDeviceToHost, out),
                     "cudaMemcpyAsync (pinned transfer, output)");
-    cuda::check(cudaEventRecord(s.ev[2], s.stream), "cudaEventRecord");
+    cuda::check(cudaEventRecord(s.ev[2], out), "cudaEventRecord");
 }
 
 PinnedTransfer::Times PinnedTransfer::finish() {
     CurrentDevice on(s_->device);
     State &s = *s_;
+    cuda::check(cudaEventSynchronize(s.ev[1]), "cudaEventSynchronize");
     cuda::check(cudaEventSynchronize(s.ev[2]), "cudaEventSynchronize");
     float a = 0, b = 0;
     cuda::check(cudaEventElapsedTime(&a, s.ev[0], s.ev[1]), "cudaEventElapsedTime");
-    cuda::check(cudaEventElapsedTime(&b, s.ev[1], s.ev[2]), "cudaEventElapsedTime");
+    cuda::check(cudaEventElapsedTime(&b, s.stream2 ? s.ev[0] : s.ev[1], s.ev[2]), "cudaEventElapsedTime");
     Times t;
     t.h2d = a * 1e-3;
     t.d2h = b * 1e-3;
@@ -222,7 +232,7 @@ void *DeviceInput::working() const { return nullptr; }
 long long DeviceInput::count() const { return 0; }
 
 struct PinnedTransfer::State {};
-PinnedTransfer::PinnedTransfer(int, const std::vector<std::size_t> &, const std::vector<std::size_t> &) {
+PinnedTransfer::PinnedTransfer(int, const std::vector<std::size_t> &, const std::vector<std::size_t> &, bool) {
     throw std::runtime_error("PinnedTransfer: this build has no CUDA support");
 }
 PinnedTransfer::~PinnedTransfer() = default;

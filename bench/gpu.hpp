@@ -66,22 +66,26 @@ private:
 // arrays host -> device from page-locked memory, then the output arrays
 // device -> host into page-locked memory, one cudaMemcpyAsync per array, all
 // on one stream of `device`, timed with CUDA events (the two directions in
-// sequence, never overlapped). The buffers are allocated in the constructor
+// sequence, never overlapped). With `duplex` the outputs go on a second
+// stream that starts with the first, so both directions run at once (the
+// floor of a pipeline that overlaps its copies in and out). The buffers are
+// allocated in the constructor
 // and freed by the destructor; their contents are whatever they hold (a copy
 // does not depend on the bytes).
 class PinnedTransfer {
 public:
     // Bytes of each input array and of each output array.
     PinnedTransfer(int device, const std::vector<std::size_t> &input_bytes,
-                   const std::vector<std::size_t> &output_bytes);
+                   const std::vector<std::size_t> &output_bytes, bool duplex = false);
     ~PinnedTransfer();
     PinnedTransfer(const PinnedTransfer &) = delete;
     PinnedTransfer &operator=(const PinnedTransfer &) = delete;
 
     struct Times {
-        double h2d = 0, d2h = 0;  // seconds
+        double h2d = 0, d2h = 0;  // seconds (duplex: each from the common start)
     };
-    // One pass: every input host -> device, then every output device -> host.
+    // One pass: every input host -> device, then (duplex: at the same time)
+    // every output device -> host.
     Times measure();
     // The same pass in two halves: start() enqueues it and returns, finish()
     // waits for it (so several devices' passes can run at once).

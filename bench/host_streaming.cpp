@@ -119,6 +119,13 @@ HostStreamingPlan plan_host_streaming(Options &o, bool gpu_usable, const std::st
                         ", each share on its own device and stream, all at once (wall clock): what the host's "
                         "PCIe and memory system allow a multi-GPU call; the multi-GPU batcheig row's note gives "
                         "its time / this time");
+    notes.push_back("pinned-transfer-duplex: the same bytes on the call's device" +
+                    std::string(p.scaling ? "s " + devices_text(o.devices) + " (split evenly)" : " " +
+                                std::to_string(p.first_device)) +
+                    ", each device's outputs on a second stream at the same time as its inputs (wall clock): the "
+                    "floor of a pipeline that overlaps its copies in and out, and what the host allows both "
+                    "directions at once; h2d/d2h columns = each direction from the common start; the batcheig "
+                    "row's note gives its time / this time");
     if (p.scaling)
         notes.push_back("batcheig-1gpu: the same call with batcheigSetDevices(" + std::to_string(p.first_device) +
                         ") only; the batcheig row's note gives the scaling time(batcheig-1gpu) / time(batcheig) "
@@ -191,10 +198,12 @@ Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &
 }
 
 Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
-                                        const std::vector<std::size_t> &output_bytes, int reps) {
+                                        const std::vector<std::size_t> &output_bytes, int reps, bool duplex) {
+    const std::string note = std::string(duplex ? "bare pinned copies in and out at once" : "bare pinned copies") +
+                             (devices.size() >= 2 ? " split over devices " + devices_text(devices) + ", all at once"
+                                                  : " on device " + devices_text(devices));
     return transfer_row(
-        "pinned-transfer-all", devices_field(devices),
-        "bare pinned copies split over devices " + devices_text(devices) + ", all at once", reps, [&] {
+        duplex ? "pinned-transfer-duplex" : "pinned-transfer-all", devices_field(devices), note, reps, [&] {
             const std::size_t nd = std::max<std::size_t>(devices.size(), 1);
             auto split = [nd](const std::vector<std::size_t> &v) {
                 std::vector<std::size_t> s;
@@ -203,7 +212,8 @@ Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const s
             };
             auto t = std::make_shared<std::vector<std::unique_ptr<gpu::PinnedTransfer>>>();
             for (int d : devices)
-                t->push_back(std::make_unique<gpu::PinnedTransfer>(d, split(input_bytes), split(output_bytes)));
+                t->push_back(
+                    std::make_unique<gpu::PinnedTransfer>(d, split(input_bytes), split(output_bytes), duplex));
             return [t] {
                 TransferPass x;
                 const auto t0 = std::chrono::steady_clock::now();
@@ -219,6 +229,28 @@ Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const s
         });
 }
 
+TransferRows measure_transfers(const Options &o, const HostStreamingPlan &plan,
+                               const std::vector<std::size_t> &input_bytes,
+                               const std::vector<std::size_t> &output_bytes) {
+    TransferRows t;
+    t.one = measure_pinned_transfer(plan.first_device, input_bytes, output_bytes, o.reps);
+    if (plan.scaling) t.all = measure_pinned_transfer_all(o.devices, input_bytes, output_bytes, o.reps);
+    const std::vector<int> call_devices = plan.scaling ? o.devices : std::vector<int>{plan.first_device};
+    t.duplex = measure_pinned_transfer_all(call_devices, input_bytes, output_bytes, o.reps, true);
+    return t;
+}
+
+void add_transfer_names(std::vector<std::string> &names, const HostStreamingPlan &plan) {
+    names.push_back("pinned-transfer");
+    if (plan.scaling) names.push_back("pinned-transfer-all");
+    names.push_back("pinned-transfer-duplex");
+}
+
+void add_transfer_results(CaseResult &r, std::size_t batcheig_rows, const TransferRows &t, const Options &o,
+                          const HostStreamingPlan &plan) {
+    add_host_streaming_results(r, batcheig_rows, t.one, o, plan.scaling ? &t.all : nullptr, &t.duplex);
+}
+
 void tag_host_streaming_row(Measurement &m, const Options &o) {
     m.host_memory = o.host_memory;
     m.chunk = o.chunk;
@@ -227,10 +259,11 @@ void tag_host_streaming_row(Measurement &m, const Options &o) {
 }
 
 void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
-                                const Options &o, const Measurement *all) {
+                                const Options &o, const Measurement *all, const Measurement *duplex) {
     batcheig_rows = std::min(batcheig_rows, r.m.size());
     const bool have_transfer = transfer.status.empty() && transfer.median_s > 0;
     const bool have_all = all && all->status.empty() && all->median_s > 0;
+    const bool have_duplex = duplex && duplex->status.empty() && duplex->median_s > 0;
     for (std::size_t k = 0; k < batcheig_rows; ++k) {
         Measurement &m = r.m[k];
         if (!m.status.empty()) continue;
@@ -246,6 +279,10 @@ void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const 
             std::snprintf(b, sizeof b, "%.2fx the concurrent transfers on all devices", m.median_s / all->median_s);
             append_note(note, b);
         }
+        if (k == 0 && have_duplex) {
+            std::snprintf(b, sizeof b, "%.2fx the duplex transfers", m.median_s / duplex->median_s);
+            append_note(note, b);
+        }
         if (k == 0 && batcheig_rows >= 2 && r.m[1].status.empty() && m.median_s > 0) {
             m.gpu_scaling = r.m[1].median_s / m.median_s;
             std::snprintf(b, sizeof b, "%.2fx the throughput of %s", m.gpu_scaling, r.m[1].impl.c_str());
@@ -255,7 +292,9 @@ void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const 
         m.note = note;
     }
     r.m.insert(r.m.begin() + (std::ptrdiff_t)batcheig_rows, transfer);
-    if (all) r.m.insert(r.m.begin() + (std::ptrdiff_t)batcheig_rows + 1, *all);
+    std::size_t at = batcheig_rows + 1;
+    if (all) r.m.insert(r.m.begin() + (std::ptrdiff_t)at++, *all);
+    if (duplex) r.m.insert(r.m.begin() + (std::ptrdiff_t)at, *duplex);
 }
 
 }  // namespace bench

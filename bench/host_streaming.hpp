@@ -25,6 +25,9 @@
 // one after the other, CUDA events, median of --reps passes after an untimed
 // one. Each batcheig row's note and the CSV's transfer_ratio give the row's
 // time / that time: what the pipeline costs above moving the bytes once.
+// The pinned-transfer-duplex row moves the same bytes with each device's
+// copies in and out at the same time, on every device of the call: the
+// floor of a pipeline that overlaps them.
 #pragma once
 
 #include <algorithm>
@@ -128,9 +131,29 @@ Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &
 // the bound that the host's PCIe and memory system puts on a multi-GPU
 // call. Time = wall clock of one pass on every device (inputs, then
 // outputs), median of `reps` after an untimed one; h2d/d2h columns = the
-// slowest device's.
+// slowest device's. With `duplex` (the pinned-transfer-duplex row, on the
+// call's devices, one or several) each device's outputs run at the same
+// time as its inputs: the floor of a pipeline that overlaps them, and what
+// the host allows both directions on every device at once.
 Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
-                                        const std::vector<std::size_t> &output_bytes, int reps);
+                                        const std::vector<std::size_t> &output_bytes, int reps,
+                                        bool duplex = false);
+
+// The transfer rows of one size: pinned-transfer, pinned-transfer-all
+// (several devices only) and pinned-transfer-duplex, for these input and
+// output array sizes, measured before the implementations run (their
+// buffers are freed on return).
+struct TransferRows {
+    Measurement one, all, duplex;
+};
+TransferRows measure_transfers(const Options &o, const HostStreamingPlan &plan,
+                               const std::vector<std::size_t> &input_bytes,
+                               const std::vector<std::size_t> &output_bytes);
+// Their names, in the order the table lists them, appended to `names`.
+void add_transfer_names(std::vector<std::string> &names, const HostStreamingPlan &plan);
+// add_host_streaming_results() with these rows.
+void add_transfer_results(CaseResult &r, std::size_t batcheig_rows, const TransferRows &t, const Options &o,
+                          const HostStreamingPlan &plan);
 
 // The host_memory, chunk, streams and devices fields of a batcheig row run
 // with options `o` on host arrays of a CUDA handle.
@@ -140,8 +163,10 @@ void tag_host_streaming_row(Measurement &m, const Options &o);
 // first `batcheig_rows` rows (batcheig, then batcheig-1gpu with --devices),
 // the multi-GPU scaling on row 0 when there are two, their notes, and the
 // pinned-transfer row inserted after them; with `all` (several devices) the
-// multi-GPU row's ratio to it, and that row after the pinned-transfer row.
+// multi-GPU row's ratio to it, and that row after the pinned-transfer row;
+// with `duplex` row 0's ratio to it, and that row last.
 void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
-                                const Options &o, const Measurement *all = nullptr);
+                                const Options &o, const Measurement *all = nullptr,
+                                const Measurement *duplex = nullptr);
 
 }  // namespace bench

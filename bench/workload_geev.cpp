@@ -202,8 +202,7 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
         std::printf("batcheig's handle runs on the host backend: no pinned-transfer row\n");
     std::vector<std::string> names;
     for (auto &i : impls) names.push_back(i->name());
-    if (streaming) names.push_back("pinned-transfer");
-    if (streaming && setup.host.scaling) names.push_back("pinned-transfer-all");
+    if (streaming) add_transfer_names(names, setup.host);
 
     const double per_flop = opt.vectors ? 25.0 : 10.0;
     char title[512];
@@ -232,16 +231,14 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
 
         // The bare pinned transfers of batcheig's bytes, measured (and their
         // buffers freed) before the implementations run.
-        Measurement transfer, transfer_all;
+        TransferRows transfers;
         if (streaming) {
             const size_t nb = (size_t)n * p.batch;
             std::vector<size_t> out{nb * sizeof(T)};  // wr or W
             if (!scalar_traits<T>::is_complex) out.push_back(nb * sizeof(R));  // wi
             if (p.vectors) out.push_back(per * p.batch * sizeof(T));          // VR (ldvr = n)
             out.push_back((size_t)p.batch * sizeof(int));                      // info
-            transfer = measure_pinned_transfer(setup.host.first_device, {per * p.batch * sizeof(T)}, out, opt.reps);
-            if (setup.host.scaling)
-                transfer_all = measure_pinned_transfer_all(opt.devices, {per * p.batch * sizeof(T)}, out, opt.reps);
+            transfers = measure_transfers(opt, setup.host, {per * p.batch * sizeof(T)}, out);
         }
 
         // The device copy of A for the implementations on device memory
@@ -354,7 +351,7 @@ template <class T> void run_geev_t(const Options &requested, Report &report) {
         }
         for (auto &impl : impls) impl->release();
         if (streaming)
-            add_host_streaming_results(r, batcheig_rows, transfer, opt, setup.host.scaling ? &transfer_all : nullptr);
+            add_transfer_results(r, batcheig_rows, transfers, opt, setup.host);
         report.add(r);
     }
 }

@@ -298,8 +298,7 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
         std::printf("batcheig's handle runs on the host backend: no pinned-transfer row\n");
     std::vector<std::string> names;
     for (auto &s : slots) names.push_back(s.name);
-    if (streaming) names.push_back("pinned-transfer");
-    if (streaming && setup.host.scaling) names.push_back("pinned-transfer-all");
+    if (streaming) add_transfer_names(names, setup.host);
 
     const double per_flop = opt.vectors ? 9.0 : 4.0 / 3.0;
     char title[768];
@@ -329,15 +328,13 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
 
         // The bare pinned transfers of batcheig's bytes, measured (and their
         // buffers freed) before the implementations run.
-        Measurement transfer, transfer_all;
+        TransferRows transfers;
         if (streaming) {
             std::vector<size_t> out{(size_t)n * p.batch * sizeof(R), (size_t)p.batch * sizeof(int)};  // W, info
             if (p.vectors) out.push_back(per * p.batch * sizeof(T));  // A = V
             out.push_back((size_t)p.batch * sizeof(int));             // sweeps
             out.push_back((size_t)p.batch * sizeof(double));          // residuals
-            transfer = measure_pinned_transfer(setup.host.first_device, {per * p.batch * sizeof(T)}, out, opt.reps);
-            if (setup.host.scaling)
-                transfer_all = measure_pinned_transfer_all(opt.devices, {per * p.batch * sizeof(T)}, out, opt.reps);
+            transfers = measure_transfers(opt, setup.host, {per * p.batch * sizeof(T)}, out);
         }
 
         CaseResult r;
@@ -489,7 +486,7 @@ void run_syevj_t(const Options &requested, Report &report, batcheigAlgorithm_t d
             if (s.impl) s.impl->release();
         r.accuracy_note = batcheig_note;
         if (streaming)
-            add_host_streaming_results(r, batcheig_rows, transfer, opt, setup.host.scaling ? &transfer_all : nullptr);
+            add_transfer_results(r, batcheig_rows, transfers, opt, setup.host);
         report.add(r);
         if (!r.accuracy_note.empty()) std::printf("       (n=%d: %s)\n", n, r.accuracy_note.c_str());
         std::fflush(stdout);
