@@ -183,8 +183,7 @@ Measurement transfer_row(const char *impl, const std::string &devices, const std
     return m;
 }
 
-}  // namespace
-
+// The pinned-transfer row (see TransferRows).
 Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &input_bytes,
                                     const std::vector<std::size_t> &output_bytes, int reps) {
     return transfer_row("pinned-transfer", std::to_string(device), "bare pinned copies on device " + std::to_string(device),
@@ -197,8 +196,10 @@ Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &
                         });
 }
 
+// The pinned-transfer-all row, or with `duplex` the pinned-transfer-duplex
+// row, over `devices` (see TransferRows).
 Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
-                                        const std::vector<std::size_t> &output_bytes, int reps, bool duplex) {
+                                        const std::vector<std::size_t> &output_bytes, int reps, bool duplex = false) {
     const std::string note = std::string(duplex ? "bare pinned copies in and out at once" : "bare pinned copies") +
                              (devices.size() >= 2 ? " split over devices " + devices_text(devices) + ", all at once"
                                                   : " on device " + devices_text(devices));
@@ -229,6 +230,8 @@ Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const s
         });
 }
 
+}  // namespace
+
 TransferRows measure_transfers(const Options &o, const HostStreamingPlan &plan,
                                const std::vector<std::size_t> &input_bytes,
                                const std::vector<std::size_t> &output_bytes) {
@@ -246,11 +249,6 @@ void add_transfer_names(std::vector<std::string> &names, const HostStreamingPlan
     names.push_back("pinned-transfer-duplex");
 }
 
-void add_transfer_results(CaseResult &r, std::size_t batcheig_rows, const TransferRows &t, const Options &o,
-                          const HostStreamingPlan &plan) {
-    add_host_streaming_results(r, batcheig_rows, t.one, o, plan.scaling ? &t.all : nullptr, &t.duplex);
-}
-
 void tag_host_streaming_row(Measurement &m, const Options &o) {
     m.host_memory = o.host_memory;
     m.chunk = o.chunk;
@@ -258,12 +256,14 @@ void tag_host_streaming_row(Measurement &m, const Options &o) {
     m.devices = devices_field(o.devices);
 }
 
-void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
-                                const Options &o, const Measurement *all, const Measurement *duplex) {
+void add_transfer_results(CaseResult &r, std::size_t batcheig_rows, const TransferRows &t, const Options &o,
+                          const HostStreamingPlan &plan) {
+    const Measurement &transfer = t.one;
+    const Measurement *all = plan.scaling ? &t.all : nullptr, *duplex = &t.duplex;
     batcheig_rows = std::min(batcheig_rows, r.m.size());
     const bool have_transfer = transfer.status.empty() && transfer.median_s > 0;
     const bool have_all = all && all->status.empty() && all->median_s > 0;
-    const bool have_duplex = duplex && duplex->status.empty() && duplex->median_s > 0;
+    const bool have_duplex = duplex->status.empty() && duplex->median_s > 0;
     for (std::size_t k = 0; k < batcheig_rows; ++k) {
         Measurement &m = r.m[k];
         if (!m.status.empty()) continue;
@@ -294,7 +294,7 @@ void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const 
     r.m.insert(r.m.begin() + (std::ptrdiff_t)batcheig_rows, transfer);
     std::size_t at = batcheig_rows + 1;
     if (all) r.m.insert(r.m.begin() + (std::ptrdiff_t)at++, *all);
-    if (duplex) r.m.insert(r.m.begin() + (std::ptrdiff_t)at, *duplex);
+    r.m.insert(r.m.begin() + (std::ptrdiff_t)at, *duplex);
 }
 
 }  // namespace bench

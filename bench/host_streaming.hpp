@@ -119,30 +119,22 @@ HostStreamingPlan plan_host_streaming(Options &o, bool gpu_usable, const std::st
 // The options of the batcheig-1gpu row: --devices cut to its first entry.
 Options first_device_only(const Options &o);
 
-// The pinned-transfer row: gpu::PinnedTransfer of these array sizes on
-// `device`, an untimed pass, then `reps` timed ones; time = median of
-// h2d + d2h per pass, h2d and d2h columns = their medians. A failure (e.g.
-// no memory for the buffers) gives a row with a status instead.
-Measurement measure_pinned_transfer(int device, const std::vector<std::size_t> &input_bytes,
-                                    const std::vector<std::size_t> &output_bytes, int reps);
-
-// The same bytes split evenly over `devices` (each array's share rounded
-// up), every device's share copied on its own stream, all devices at once:
-// the bound that the host's PCIe and memory system puts on a multi-GPU
-// call. Time = wall clock of one pass on every device (inputs, then
-// outputs), median of `reps` after an untimed one; h2d/d2h columns = the
-// slowest device's. With `duplex` (the pinned-transfer-duplex row, on the
-// call's devices, one or several) each device's outputs run at the same
-// time as its inputs: the floor of a pipeline that overlaps them, and what
-// the host allows both directions on every device at once.
-Measurement measure_pinned_transfer_all(const std::vector<int> &devices, const std::vector<std::size_t> &input_bytes,
-                                        const std::vector<std::size_t> &output_bytes, int reps,
-                                        bool duplex = false);
-
-// The transfer rows of one size: pinned-transfer, pinned-transfer-all
-// (several devices only) and pinned-transfer-duplex, for these input and
-// output array sizes, measured before the implementations run (their
-// buffers are freed on return).
+// The transfer rows of one size, measured before the implementations run
+// (their buffers are freed on return), for these input and output array
+// sizes:
+// - pinned-transfer: gpu::PinnedTransfer on the first device, an untimed
+//   pass, then --reps timed ones; time = median of h2d + d2h per pass, h2d
+//   and d2h columns = their medians;
+// - pinned-transfer-all (several devices only): the same bytes split evenly
+//   over the devices (each array's share rounded up), every device's share
+//   on its own stream, all devices at once: the bound the host's PCIe and
+//   memory system puts on a multi-GPU call; time = wall clock of one pass on
+//   every device (inputs, then outputs), median of --reps after an untimed
+//   one; h2d/d2h columns = the slowest device's;
+// - pinned-transfer-duplex: as pinned-transfer-all on the call's devices
+//   (one or several), each device's outputs at the same time as its
+//   inputs: the floor of a pipeline that overlaps them.
+// A failure (e.g. no memory for the buffers) gives a row with a status.
 struct TransferRows {
     Measurement one, all, duplex;
 };
@@ -151,9 +143,6 @@ TransferRows measure_transfers(const Options &o, const HostStreamingPlan &plan,
                                const std::vector<std::size_t> &output_bytes);
 // Their names, in the order the table lists them, appended to `names`.
 void add_transfer_names(std::vector<std::string> &names, const HostStreamingPlan &plan);
-// add_host_streaming_results() with these rows.
-void add_transfer_results(CaseResult &r, std::size_t batcheig_rows, const TransferRows &t, const Options &o,
-                          const HostStreamingPlan &plan);
 
 // The host_memory, chunk, streams and devices fields of a batcheig row run
 // with options `o` on host arrays of a CUDA handle.
@@ -161,12 +150,10 @@ void tag_host_streaming_row(Measurement &m, const Options &o);
 
 // After all rows of a size are measured: time / pinned-transfer time on the
 // first `batcheig_rows` rows (batcheig, then batcheig-1gpu with --devices),
-// the multi-GPU scaling on row 0 when there are two, their notes, and the
-// pinned-transfer row inserted after them; with `all` (several devices) the
-// multi-GPU row's ratio to it, and that row after the pinned-transfer row;
-// with `duplex` row 0's ratio to it, and that row last.
-void add_host_streaming_results(CaseResult &r, std::size_t batcheig_rows, const Measurement &transfer,
-                                const Options &o, const Measurement *all = nullptr,
-                                const Measurement *duplex = nullptr);
+// the multi-GPU scaling on row 0 when there are two, row 0's ratios to the
+// concurrent (several devices) and duplex transfers, their notes; then the
+// transfer rows inserted after them.
+void add_transfer_results(CaseResult &r, std::size_t batcheig_rows, const TransferRows &t, const Options &o,
+                          const HostStreamingPlan &plan);
 
 }  // namespace bench
