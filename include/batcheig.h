@@ -499,8 +499,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   X is final when r <= max(tol, 32 n u) and r is either at most an
  *   eighth of that or more than half the previous iterate's r (no longer
  *   improving); else X <- X F with F from C and S (near-equal eigenvalues
- *   solved together), at most 8 updates and at most `maxSweeps` sweeps
- *   and updates together. The eigenvalues are the Rayleigh quotients
+ *   solved together), at most 8 updates (16 for n > 256) and at most
+ *   `maxSweeps` sweeps and updates together. The eigenvalues are the Rayleigh quotients
  *   s_ii / c_ii of the final X, the vectors its columns; A_k is S, and the
  *   reported residual is the maximum above (so ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED
  *   also flags vectors short of orthonormality); the reported sweeps are
@@ -515,7 +515,7 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   single precision by a Householder reduction to tridiagonal form,
  *   bisection and inverse iteration (tol and `maxSweeps` do not apply to
  *   that stage); the reported sweeps are the updates alone, and
- *   `maxSweeps` caps them (at most 8). Workspace: about 6 n x n (complex)
+ *   `maxSweeps` caps them (at most 8, or 16 for n > 256). Workspace: about 6 n x n (complex)
  *   to 6.5 n x n (real) elements per matrix. The fastest variant on the
  *   GPU from about n = 128 (docs/performance.md).
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,

@@ -12,7 +12,7 @@
 //      mixed_jacobi_stage(); BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG has
 //      mixed_tridiag_stage() instead, the tridiagonal stage of
 //      syevj_tridiag.cuh, which writes X itself);
-//   4. rounds k = 0, 1, ..., kMixedMaxUpdates, each (for the matrices still
+//   4. rounds k = 0, 1, ..., mixed_max_updates(n), each (for the matrices still
 //      iterating) P = A_s X and G = X^H [X P] = [C S] by batched GEMMs on
 //      the FP64 tensor cores (sm_80 and later; the FP64 CUDA cores
 //      before), then round_kernel, one block per matrix: refine_measure()
@@ -52,8 +52,16 @@ template <class T> inline constexpr bool kHasMixed = !std::is_void_v<mixed_lower
 // variant's single-precision vectors two or three reach the tolerance on
 // random matrices, three or four on the tests' clustered and graded
 // spectra (core/jacobi_refine.hpp); the grid variant's vectors (n > 144)
-// take one orthogonalizing step more.
-inline constexpr int kMixedMaxUpdates = 8;
+// take one orthogonalizing step more. Above n = 256, 16: one of the tests'
+// matrices at complex double n = 512 (orth-similar-cluster, half the
+// spectrum at +1e-8 and half at -1e-8, all in one group) took 10 updates
+// from the tridiagonal stage's vectors and ended NOT_CONVERGED with 8
+// (H200, session 52; the same matrix in double took 4). Every round is
+// launched for the whole batch (the host cannot see which matrices are
+// final without waiting), so a round after the last matrix is final still
+// costs its four launches (whose blocks return at once): a larger cap only
+// where the tests needed it, and where a call takes tens of milliseconds.
+__host__ __device__ constexpr int mixed_max_updates(int n) { return n > 256 ? 16 : 8; }
 // tol_used = max(tol, kMixedTolFactor n u). off(S) / ||A_s||_F and
 // ||I - C||_F of an X exact to working precision are of order n u: the
 // rounding of the GEMMs that form S and C (an entry of C sums n products
@@ -580,7 +588,7 @@ __global__ __launch_bounds__(512) void round_kernel(int n, std::int64_t b0, Arra
     const auto norms = core::jacobi::refine_measure(tm, n, cv, sv, lam, orth_first && st.updates == 0);
     const double off = norms.off > 0 ? norms.off / st.anorm : 0.0;
     const double r = fmax(off, norms.rnorm);
-    const int budget = ::min(kMixedMaxUpdates, ::max(0, max_sweeps - st.fsweeps));
+    const int budget = ::min(mixed_max_updates(n), ::max(0, max_sweeps - st.fsweeps));
     // Below the tolerance, X is final once it is well below it or no
     // longer improving; one that has just dropped below it from far above
     // gets one more update (see kMixedSettle).
@@ -765,7 +773,8 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
     const int max_sweeps = p.max_sweeps > 0 ? p.max_sweeps : 100;
     const long long nn = static_cast<long long>(n) * n;
     int hx = 0;
-    for (int k = 0; k <= kMixedMaxUpdates; ++k) {
+    const int max_updates = mixed_max_updates(n);
+    for (int k = 0; k <= max_updates; ++k) {
         T *x = ar.y + nn * hx, *px = ar.y + nn * (1 - hx);
         // P = A_s X
         Gemm<T> g1{n, n, n, as, n, nn, x, n, 2 * nn, px, n, 2 * nn, ar.st};
@@ -778,7 +787,7 @@ batcheigStatus_t syevj_mixed(cudaStream_t s, const SyevjProblem<T> &p, std::size
                                                                                           max_sweeps, orth_first);
         });
         if (stt != BATCHEIG_STATUS_SUCCESS) return stt;
-        if (k == kMixedMaxUpdates) break;  // every matrix is final
+        if (k == max_updates) break;  // every matrix is final
         // X <- X F into the other half, F over C (half hx of G)
         Gemm<T> g3{n, n, n, x, n, 2 * nn, ar.g + nn * hx, n, 2 * nn, px, n, 2 * nn, ar.st};
         if ((stt = gemm<OpA::N>(s, g3, batch, dmma)) != BATCHEIG_STATUS_SUCCESS) return stt;
