@@ -4,7 +4,7 @@
 // eigenvectors, the candidate for issue 5's large n (docs/performance.md,
 // session 44). Not part of the library or its tests; built on request:
 //   ninja -C build/release batcheig_syevj_refine_model
-//   build/release/bench/batcheig_syevj_refine_model [n] [iterations]
+//   build/release/bench/batcheig_syevj_refine_model [n] [iterations] [family] [d|z]
 //
 // One iteration, X the current eigenvectors (n x n), A Hermitian:
 //   P = A X, C = X^H X, S = X^H P (GEMMs; C and S as one X^H [X P]);
@@ -158,6 +158,8 @@ void run(int n, int fam, unsigned seed, int iters) {
       if (fam == 1) d[i] = i < n / 2 ? 1 + 1e-9 * U(g) : U(g);                          // half in a 1e-9 cluster
       if (fam == 2) d[i] = (i / 2) * (2.0 / n) - 1 + (i % 2) * 1e-6;                    // pairs 1e-6 apart
       if (fam == 3) d[i] = std::pow(1e-12, double(i) / (n - 1)) * (U(g) < 0 ? -1 : 1);  // geometric
+      // one at 1, the rest at +-sqrt(u) (the tests' orth-similar-cluster)
+      if (fam == 4) d[i] = (i == 0 ? 1 : 1.0536712127723509e-08) * (U(g) < 0 ? -1 : 1);
     }
     for (int j = 0; j < n; j++)
       for (int i = 0; i < n; i++) {
@@ -198,7 +200,7 @@ void run(int n, int fam, unsigned seed, int iters) {
     for (int i = 0; i < n * n; i++) X[i] = T(B[i]);
     for (int i = 0; i < n; i++) lam[i] = w[i];
   }
-  const char *names[] = {"random", "cluster1e-9", "pairs1e-6", "geometric"};
+  const char *names[] = {"random", "cluster1e-9", "pairs1e-6", "geometric", "one+sqrt(u)cluster"};
   printf("%s n=%d %s\n", std::is_same_v<T, double> ? "D" : "Z", n, names[fam]);
   for (int it = 1; it <= iters; it++) {
     int gr = refine_step(n, A, X, lam);
@@ -209,8 +211,13 @@ void run(int n, int fam, unsigned seed, int iters) {
 }
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 64, iters = argc > 2 ? atoi(argv[2]) : 3;
-  for (int fam = 0; fam < 4; fam++) {
-    run<double>(n, fam, 7 + fam, iters);
-    run<std::complex<double>>(n, fam, 17 + fam, iters);
+  // argv[3]: one family only (0-4; 4 is not in the default run), argv[4]:
+  // d or z only.
+  const int only = argc > 3 ? atoi(argv[3]) : -1;
+  const char prec = argc > 4 ? argv[4][0] : 'b';
+  for (int fam = 0; fam < 5; fam++) {
+    if (only >= 0 ? fam != only : fam == 4) continue;
+    if (prec != 'z') run<double>(n, fam, 7 + fam, iters);
+    if (prec != 'd') run<std::complex<double>>(n, fam, 17 + fam, iters);
   }
 }
