@@ -53,8 +53,8 @@ template <class T> inline constexpr bool kHasMixed = !std::is_void_v<mixed_lower
 // random matrices, three or four on the tests' clustered and graded
 // spectra (core/jacobi_refine.hpp); the grid variant's vectors (n > 144)
 // take one orthogonalizing step more. Above n = 256, 16: one of the tests'
-// matrices at complex double n = 512 (orth-similar-cluster, half the
-// spectrum at +1e-8 and half at -1e-8, all in one group) took 10 updates
+// matrices at complex double n = 512 (orth-similar-cluster: one eigenvalue
+// of magnitude 1 and 511 at +-1e-8, random signs, one group) took 10 updates
 // from the tridiagonal stage's vectors and ended NOT_CONVERGED with 8
 // (H200, session 52; the same matrix in double took 4). Every round is
 // launched for the whole batch (the host cannot see which matrices are

@@ -103,7 +103,8 @@ inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512
 // matrix in shared memory they were slower (double n = 128 2.17 ->
 // 2.55 ms: the shuffles cost more than the loads they save).
 // smem: v, w, v', w' (4 n of F), the row partials (P n of F), the column
-// partials (rw / 32 n of F, lower only), the matrix (n^2 of F, in_smem only).
+// partials (rw / 32 n of F, used by the lower passes only), the matrix (n^2
+// of F, in_smem only).
 // __launch_bounds__(512, 2): at most 64 registers, so two 512-thread blocks
 // share an SM and batch 200 runs in one wave on 132 SMs. Without the
 // minimum, ptxas once gave the complex kernel 90 registers (one block per
