@@ -8,9 +8,11 @@
 //
 // usage: batcheig_syevj_family_repro --family NAME --n N --seed S
 //          [--magnitude unit|near-overflow|near-underflow] [--precision d|z]
-//          [--upper] [--lda-pad P] [--algorithm K] [--copies C]
+//          [--upper] [--lda-pad P] [--algorithm K] [--copies C] [--trajectory K]
 //   NAME as herm_family_name() prints it (e.g. orth-similar-cluster);
-//   --copies C: the matrix C times in one batch (default 1).
+//   --copies C: the matrix C times in one batch (default 1);
+//   --trajectory K: first the residual after 1, 2, ..., K updates (sweeps),
+//   each a call with batcheigParamsSetMaxSweeps(k).
 // Built on request: ninja -C build/release batcheig_syevj_family_repro.
 #include <batcheig.h>
 
@@ -27,7 +29,7 @@ namespace {
 
 template <class T>
 int run(const std::string &family, const std::string &magnitude, int n, std::uint64_t seed, bool upper, int lda_pad,
-        int algorithm, int copies) {
+        int algorithm, int copies, int trajectory) {
     using R = bt::real_t<T>;
     bt::HermFamily f = bt::HermFamily::Zero;
     bool found = false;
@@ -59,13 +61,28 @@ int run(const std::string &family, const std::string &magnitude, int n, std::uin
     batcheigParamsSetAlgorithm(p, static_cast<batcheigAlgorithm_t>(algorithm));
     batcheigParamsSetJacobiOutputs(p, sweeps.data(), resid.data());
     const batcheigFillMode_t uplo = upper ? BATCHEIG_FILL_MODE_UPPER : BATCHEIG_FILL_MODE_LOWER;
+    auto call = [&](std::vector<T> &work_a) {
+        if constexpr (bt::is_complex_v<T>)
+            return batcheigZheevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, uplo, n,
+                                         reinterpret_cast<batcheigDoubleComplex *>(work_a.data()), lda, w.data(), nullptr,
+                                         0, info.data(), p, copies);
+        else
+            return batcheigDsyevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, uplo, n, work_a.data(), lda, w.data(), nullptr, 0,
+                                         info.data(), p, copies);
+    };
+    // The residual after each of the first `trajectory` updates (the sweep
+    // cap stops the mixed variants' finish there; for the other variants
+    // it caps sweeps).
+    for (int k = 1; k <= trajectory; ++k) {
+        std::vector<T> ak = a;
+        batcheigParamsSetMaxSweeps(p, k);
+        const batcheigStatus_t sk = call(ak);
+        std::printf("max sweeps %d: status %d, info %d, sweeps %d, residual %.3e\n", k, int(sk), info[0], sweeps[0],
+                    resid[0]);
+    }
+    batcheigParamsSetMaxSweeps(p, 0);
     batcheigStatus_t st;
-    if constexpr (bt::is_complex_v<T>)
-        st = batcheigZheevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, uplo, n, reinterpret_cast<batcheigDoubleComplex *>(a.data()),
-                                   lda, w.data(), nullptr, 0, info.data(), p, copies);
-    else
-        st = batcheigDsyevjBatched(h, BATCHEIG_EIG_MODE_VECTOR, uplo, n, a.data(), lda, w.data(), nullptr, 0, info.data(),
-                                   p, copies);
+    st = call(a);
     std::printf("%s: status %d\n", hm.describe().c_str(), int(st));
     if (st != BATCHEIG_STATUS_SUCCESS) return 1;
     // ||A||_1 and the checks, in long double.
@@ -114,7 +131,7 @@ int run(const std::string &family, const std::string &magnitude, int n, std::uin
 
 int main(int argc, char **argv) {
     std::string family = "orth-similar-cluster", magnitude = "unit", precision = "z";
-    int n = 512, lda_pad = 0, algorithm = BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG, copies = 1;
+    int n = 512, lda_pad = 0, algorithm = BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG, copies = 1, trajectory = 0;
     std::uint64_t seed = 1;
     bool upper = false;
     for (int i = 1; i < argc; ++i) {
@@ -129,11 +146,12 @@ int main(int argc, char **argv) {
         else if (a == "--lda-pad") lda_pad = std::atoi(val().c_str());
         else if (a == "--algorithm") algorithm = std::atoi(val().c_str());
         else if (a == "--copies") copies = std::atoi(val().c_str());
+        else if (a == "--trajectory") trajectory = std::atoi(val().c_str());
         else {
             std::fprintf(stderr, "unknown option %s (see the header of syevj_family_repro.cpp)\n", a.c_str());
             return 2;
         }
     }
-    return precision == "d" ? run<double>(family, magnitude, n, seed, upper, lda_pad, algorithm, copies)
-                            : run<std::complex<double>>(family, magnitude, n, seed, upper, lda_pad, algorithm, copies);
+    return precision == "d" ? run<double>(family, magnitude, n, seed, upper, lda_pad, algorithm, copies, trajectory)
+                            : run<std::complex<double>>(family, magnitude, n, seed, upper, lda_pad, algorithm, copies, trajectory);
 }
