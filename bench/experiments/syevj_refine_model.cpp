@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdlib>
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -151,10 +152,28 @@ static float start_entry(int j, int k) {
   h ^= h >> 15;
   return float(h >> 8) * (2.0f / 16777216.0f) - 1.0f;
 }
+// MODEL_DIAG=1: per inverse-iteration step, how much of each group member
+// the first Gram-Schmidt pass leaves and the cross-group orthogonality;
+// MODEL_PERTURB=s: T's d and e times (1 + r 2^-23), r uniform in [-1, 1]
+// from seed s (another single-precision reduction's rounding, roughly).
+static bool g_diag = std::getenv("MODEL_DIAG") != nullptr;
+// As the library (syevj_tridiag.cuh: kSolveRescale, kDependentKeep): the
+// back substitution scales its column by 2^-50 when an entry passes 2^50;
+// a group member that keeps less than 1e-2 of its norm through both
+// Gram-Schmidt passes is left out of the later members' passes and, at the
+// end of the step, replaced by a random vector orthogonalised against all
+// the others. MODEL_OLD_STAGE=1: neither (the stage before them);
+// MODEL_REPAIR=t: another threshold.
+static bool g_old_stage = std::getenv("MODEL_OLD_STAGE") != nullptr;
+static bool g_rescale = !g_old_stage;
+static float g_repair = g_old_stage ? 0.f
+                        : std::getenv("MODEL_REPAIR") ? float(std::atof(std::getenv("MODEL_REPAIR")))
+                                                      : 1e-2f;
+static unsigned g_perturb = std::getenv("MODEL_PERTURB") ? unsigned(std::atoi(std::getenv("MODEL_PERTURB"))) : 0u;
 static void tridiag_vectors(int n, const vector<float> &d, const vector<float> &eg, vector<float> &lam, vector<float> &z,
                             int steps) {
   vector<float> e2(n, 0.f), u0(size_t(n) * n), u1(size_t(n) * n), u2(size_t(n) * n), dots(n);
-  vector<int> start(n);
+  vector<int> start(n), flagged(n, 0);
   float lo_b = 3.4e38f, hi_b = -3.4e38f, tn = 0, em = 0;
   for (int i = 0; i < n; i++) {
     const float el = i > 0 ? std::fabs(eg[i - 1]) : 0.f, er = i + 1 < n ? std::fabs(eg[i]) : 0.f;
@@ -186,6 +205,8 @@ static void tridiag_vectors(int n, const vector<float> &d, const vector<float> &
   const float tiny = std::max(eps * tn, pivmin);
   z.assign(size_t(n) * n, 0.f);
   for (int step = 0; step < steps; ++step) {
+    int restarts = 0, rescales = 0;
+    float maxss = 0;
     for (int j = 0; j < n; j++) {
       const float sj = lam[j];
       float p = d[0] - sj, q = n > 1 ? eg[0] : 0.f, r = 0.f;
@@ -211,11 +232,18 @@ static void tridiag_vectors(int n, const vector<float> &d, const vector<float> &
         float rhs = z[o];
         if (k + 1 < n) rhs -= u1[o] * x1;
         if (k + 2 < n) rhs -= u2[o] * x2;
-        const float x = rhs / u0[o];
+        float x = rhs / u0[o];
+        if (g_rescale && std::fabs(x) > 0x1p50f) {
+          ++rescales;
+          for (int i = 0; i < n; ++i) z[size_t(i) * n + j] *= 0x1p-50f;
+          x *= 0x1p-50f, x1 *= 0x1p-50f, x2 *= 0x1p-50f, ss *= 0x1p-100f;
+        }
         z[o] = x, x2 = x1, x1 = x, ss += x * x;
       }
       float sc = ss > 0 && ss < 3.4e38f ? 1.f / std::sqrt(ss) : 0.f;
+      maxss = std::max(maxss, ss);
       if (!(sc > 0)) {
+        ++restarts;
         ss = 0;
         for (int k = 0; k < n; ++k) {
           const float x = start_entry(j, k + 7 * step + 1);
@@ -225,13 +253,23 @@ static void tridiag_vectors(int n, const vector<float> &d, const vector<float> &
       }
       for (int k = 0; k < n; ++k) z[size_t(k) * n + j] *= sc;
     }
+    int drop2 = 0, drop4 = 0, drop6 = 0;
+    float minkeep = 1.f;
     for (int j = 1; j < n; ++j) {
       const int s0 = start[j];
       if (s0 == j) continue;
       for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1 && g_diag) {
+          float kk = 0;
+          for (int k = 0; k < n; ++k) kk += z[size_t(k) * n + j] * z[size_t(k) * n + j];
+          kk = std::sqrt(kk);
+          minkeep = std::min(minkeep, kk);
+          drop2 += kk < 1e-2f, drop4 += kk < 1e-4f, drop6 += kk < 1e-6f;
+        }
         for (int c = s0; c < j; ++c) {
           float acc = 0;
-          for (int k = 0; k < n; ++k) acc += z[size_t(k) * n + c] * z[size_t(k) * n + j];
+          if (!flagged[c])
+            for (int k = 0; k < n; ++k) acc += z[size_t(k) * n + c] * z[size_t(k) * n + j];
           dots[c - s0] = acc;
         }
         for (int k = 0; k < n; ++k) {
@@ -244,6 +282,60 @@ static void tridiag_vectors(int n, const vector<float> &d, const vector<float> &
       for (int k = 0; k < n; ++k) ss += z[size_t(k) * n + j] * z[size_t(k) * n + j];
       const float sc = ss > 0 ? 1.f / std::sqrt(ss) : 0.f;
       for (int k = 0; k < n; ++k) z[size_t(k) * n + j] *= sc;
+      if (g_repair > 0 && !(ss >= g_repair * g_repair)) flagged[j] = 1;
+    }
+    int repaired = 0;
+    for (int j = 0; j < n; ++j) {
+        if (!flagged[j]) continue;
+        // A dependent member: a new random vector, orthogonalised twice
+        // against every vector that is not still waiting for this.
+        ++repaired;
+        for (int k = 0; k < n; ++k) z[size_t(k) * n + j] = start_entry(j, k + 7 * steps + 1);
+        for (int pass = 0; pass < 2; ++pass) {
+          for (int c = 0; c < n; ++c) {
+            float acc = 0;
+            if (c != j && !flagged[c])
+              for (int k = 0; k < n; ++k) acc += z[size_t(k) * n + c] * z[size_t(k) * n + j];
+            dots[c] = acc;
+          }
+          for (int k = 0; k < n; ++k) {
+            float acc = 0;
+            for (int c = 0; c < n; ++c) acc += dots[c] * z[size_t(k) * n + c];
+            z[size_t(k) * n + j] -= acc;
+          }
+        }
+        float ss = 0;
+        for (int k = 0; k < n; ++k) ss += z[size_t(k) * n + j] * z[size_t(k) * n + j];
+        const float sc = ss > 0 ? 1.f / std::sqrt(ss) : 0.f;
+        for (int k = 0; k < n; ++k) z[size_t(k) * n + j] *= sc;
+        flagged[j] = 0;
+      }
+    std::fill(flagged.begin(), flagged.end(), 0);
+    if (g_diag) {
+      printf("  step %d: %d members replaced\n", step, repaired);
+      // Largest |z_i . z_j| over pairs in different groups, and the group sizes.
+      float cross = 0, within = 0, normdev = 0;
+      for (int i = 0; i < n; ++i)
+        for (int j = i; j < n; ++j) {
+          double acc = 0;
+          for (int k = 0; k < n; ++k) acc += double(z[size_t(k) * n + i]) * z[size_t(k) * n + j];
+          if (i == j) normdev = std::max(normdev, float(std::fabs(acc - 1)));
+          else if (start[i] == start[j]) {
+            within = std::max(within, float(std::fabs(acc)));
+          }
+          else cross = std::max(cross, float(std::fabs(acc)));
+        }
+      printf("  step %d: largest | |z_j|^2 - 1 | %.2e, largest within-group |z_i . z_j| %.2e\n", step, normdev, within);
+      int groups = 0, largest = 0;
+      for (int j = 0; j < n; ++j)
+        if (start[j] == j) {
+          int m = 1;
+          while (j + m < n && start[j + m] == j) ++m;
+          ++groups, largest = std::max(largest, m);
+        }
+      printf("  step %d: %d groups (largest %d); kept norm after one CGS pass: min %.2e, below 1e-2: %d, 1e-4: %d, "
+             "1e-6: %d; largest cross-group |z_i . z_j| %.2e; overflow restarts %d, rescales %d, largest sum of squares %.2e\n",
+             step, groups, largest, minkeep, drop2, drop4, drop6, cross, restarts, rescales, maxss);
     }
   }
 }
@@ -270,11 +362,13 @@ void run(int n, int fam, unsigned seed, int iters) {
   if (fam == 5) {  // the tests' orth-similar-cluster matrix of seed g_test_seed (unit magnitude)
     const auto hm = bt::make_herm_matrix<T>(bt::HermFamily::OrthCluster, bt::Magnitude::Unit, n, g_test_seed);
     A = hm.a;
-  } else if (fam == 0) {
+  } else if (fam == 0 || fam == 6) {
+    // 6: I + 2^-26 R, R random Hermitian (the bitcheck's nearly-identity kind)
     for (int j = 0; j < n; j++)
       for (int i = 0; i <= j; i++) {
         T v = rnd();
         if (i == j) v = re(v);
+        if (fam == 6) v = v * std::ldexp(1.0, -26) + (i == j ? 1.0 : 0.0);
         A[i + j * n] = v;
         A[j + i * n] = cj(v);
       }
@@ -343,10 +437,74 @@ void run(int n, int fam, unsigned seed, int iters) {
       else
         LAPACKE_chetrd(LAPACK_COL_MAJOR, 'L', n, (lapack_complex_float *)B.data(), n, d.data(), e.data(),
                        (lapack_complex_float *)tau.data());
+      if (g_perturb) {
+        std::mt19937 prng(g_perturb);
+        std::uniform_real_distribution<float> ur(-1.f, 1.f);
+        for (int i = 0; i < n; i++) d[i] *= 1.f + ur(prng) * 0x1p-23f;
+        for (int i = 0; i + 1 < n; i++) e[i] *= 1.f + ur(prng) * 0x1p-23f;
+      }
+      // MODEL_DUMP=file (complex only): batcheig_syevj_tridiag_dump's GPU
+      // stage on this matrix; T, the reflectors and tau from the GPU, and
+      // the GPU's Z and X compared with the model's.
+      struct Dump {
+        vector<float> de, z;
+        vector<F> a32, tau;
+        vector<T> x, a;
+      } dump;
+      const char *dump_file = std::getenv("MODEL_DUMP");
+      if constexpr (!std::is_same_v<T, double>) {
+        if (dump_file) {
+          std::FILE *f = std::fopen(dump_file, "rb");
+          int dn = 0;
+          if (!f || std::fread(&dn, sizeof dn, 1, f) != 1 || dn != n) {
+            std::fprintf(stderr, "MODEL_DUMP: cannot read %s for n = %d\n", dump_file, n);
+            std::exit(1);
+          }
+          const size_t nn = size_t(n) * n;
+          dump.de.resize(2 * size_t(n)), dump.z.resize(nn), dump.a32.resize(nn), dump.tau.resize(n);
+          dump.x.resize(nn), dump.a.resize(nn);
+          bool ok = std::fread(dump.de.data(), sizeof(float), dump.de.size(), f) == dump.de.size();
+          ok = ok && std::fread(dump.a32.data(), sizeof(F), nn, f) == nn;
+          ok = ok && std::fread(dump.tau.data(), sizeof(F), size_t(n), f) == size_t(n);
+          ok = ok && std::fread(dump.z.data(), sizeof(float), nn, f) == nn;
+          ok = ok && std::fread(dump.x.data(), sizeof(T), nn, f) == nn;
+          ok = ok && std::fread(dump.a.data(), sizeof(T), nn, f) == nn;
+          std::fclose(f);
+          if (!ok) std::exit(1);
+          double adiff = 0;
+          for (size_t i = 0; i < nn; i++) adiff = std::max(adiff, std::abs(dump.a[i] - A[i]));
+          double dd = 0, ed = 0;
+          for (int i = 0; i < n; i++) dd = std::max(dd, double(std::fabs(dump.de[i] - d[i])));
+          for (int i = 0; i + 1 < n; i++) ed = std::max(ed, double(std::fabs(std::fabs(dump.de[n + i]) - std::fabs(e[i]))));
+          printf("  dump: max |A_dump - A| %.2e; GPU T against LAPACKE's: max |d diff| %.2e, max ||e| diff| %.2e\n",
+                 adiff, dd, ed);
+          for (int i = 0; i < n; i++) d[i] = dump.de[i];
+          for (int i = 0; i + 1 < n; i++) e[i] = dump.de[n + i];
+          B = dump.a32;
+          tau = dump.tau;
+        }
+      }
       tridiag_vectors(n, d, e, lf, z, g_steps);
       vector<F> Z(size_t(n) * n);
       for (int j = 0; j < n; j++)
         for (int k = 0; k < n; k++) Z[k + size_t(j) * n] = F(z[size_t(k) * n + j]);
+      if (dump_file && !dump.z.empty()) {
+        // ||Z^T Z - I||_F for the GPU's and the model's Z, and their largest difference.
+        auto orth_z = [n](const vector<float> &zz) {
+          double s2 = 0;
+          for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+              double acc = 0;
+              for (int k = 0; k < n; k++) acc += double(zz[size_t(k) * n + i]) * zz[size_t(k) * n + j];
+              s2 += (acc - (i == j)) * (acc - (i == j));
+            }
+          return std::sqrt(s2);
+        };
+        double zd = 0;
+        for (size_t i = 0; i < z.size(); i++) zd = std::max(zd, double(std::fabs(z[i] - dump.z[i])));
+        printf("  dump: ||Z^T Z - I||_F GPU %.3e, model on GPU T %.3e; max |z_gpu - z_model| %.2e\n", orth_z(dump.z),
+               orth_z(z), zd);
+      }
       if constexpr (std::is_same_v<T, double>)
         LAPACKE_sormtr(LAPACK_COL_MAJOR, 'L', 'L', 'N', n, n, B.data(), n, tau.data(), Z.data(), n);
       else
@@ -354,11 +512,35 @@ void run(int n, int fam, unsigned seed, int iters) {
                        (lapack_complex_float *)tau.data(), (lapack_complex_float *)Z.data(), n);
       B = Z;
       for (int i = 0; i < n; i++) w[i] = lf[i];
+      if constexpr (!std::is_same_v<T, double>) {
+        if (dump_file && !dump.x.empty()) {
+          auto orth_x = [n](auto get) {
+            double s2 = 0;
+            for (int i = 0; i < n; i++)
+              for (int j = 0; j < n; j++) {
+                std::complex<double> acc = 0;
+                for (int k = 0; k < n; k++) acc += std::conj(get(k, i)) * get(k, j);
+                if (i == j) acc -= 1.0;
+                s2 += std::norm(acc);
+              }
+            return std::sqrt(s2);
+          };
+          double xd = 0;
+          for (size_t i = 0; i < B.size(); i++) xd = std::max(xd, std::abs(T(B[i]) - dump.x[i]));
+          printf("  dump: ||X^H X - I||_F GPU %.3e, model (cunmtr on the GPU's reflectors) %.3e; max |x_gpu - x_model| "
+                 "%.2e\n",
+                 orth_x([&](int k, int j) { return dump.x[k + size_t(j) * n]; }),
+                 orth_x([&](int k, int j) { return std::complex<double>(B[k + size_t(j) * n]); }), xd);
+          if (std::getenv("MODEL_DUMP_X"))
+            for (size_t i = 0; i < B.size(); i++) B[i] = F(dump.x[i]);
+        }
+      }
     }
     for (int i = 0; i < n * n; i++) X[i] = T(B[i]);
     for (int i = 0; i < n; i++) lam[i] = w[i];
   }
-  const char *names[] = {"random", "cluster1e-9", "pairs1e-6", "geometric", "one+sqrt(u)cluster", "tests' orth-similar-cluster"};
+  const char *names[] = {"random", "cluster1e-9", "pairs1e-6", "geometric", "one+sqrt(u)cluster", "tests' orth-similar-cluster",
+                         "I + 2^-26 R"};
   printf("%s n=%d %s\n", std::is_same_v<T, double> ? "D" : "Z", n, names[fam]);
   for (int it = 1; it <= iters; it++) {
     int gr = refine_step(n, A, X, lam, g_start == 1 && n >= 257 && it == 1);
@@ -379,7 +561,7 @@ int main(int argc, char **argv) {
   g_steps = argc > 6 ? atoi(argv[6]) : 3;
   // argv[7]: family 5's seed (tests/support/herm_generators.hpp).
   g_test_seed = argc > 7 ? std::strtoull(argv[7], nullptr, 10) : 1;
-  for (int fam = 0; fam < 6; fam++) {
+  for (int fam = 0; fam < 7; fam++) {
     if (only >= 0 ? fam != only : fam >= 4) continue;
     if (prec != 'z') run<double>(n, fam, 7 + fam, iters);
     if (prec != 'd') run<std::complex<double>>(n, fam, 17 + fam, iters);
