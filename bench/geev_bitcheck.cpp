@@ -15,9 +15,11 @@
 // NaN matrices; the hash covers w and info, vhash the eigenvectors, and the
 // sweeps and residuals of the params' outputs. --algorithm K forces the
 // variant whose batcheigAlgorithm_t value is K (a precision that does not
-// have it prints its status, BATCHEIG_STATUS_NOT_SUPPORTED).
+// have it prints its status, BATCHEIG_STATUS_NOT_SUPPORTED). --per-kind
+// adds a line per kind of matrix with the same hashes over that kind's
+// matrices alone, to tell which kinds a change moved.
 //
-// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K]]
+// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K] [--per-kind]]
 //   LIST: values and ranges a:b[:step], as batcheig_bench --n;
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
 //   (1 500 with --vectors, 2 000 with --syevj); complex types run batch / 2.
@@ -141,7 +143,8 @@ template <class T> std::vector<T> make_hermitian_batch(int n, int batch) {
     return a;
 }
 
-template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, int batch, int algorithm) {
+template <class T>
+void run_syevj(batcheigHandle_t h, const char *name, int n, int batch, int algorithm, bool per_kind) {
     using R = typename bench::scalar_traits<T>::real;
     std::vector<T> a = make_hermitian_batch<T>(n, batch);
     DeviceArray<T> dA(a.size());
@@ -186,19 +189,39 @@ template <class T> void run_syevj(batcheigHandle_t h, const char *name, int n, i
     std::printf("%s syevj n=%d batch=%d status=%d hash=%016llx vhash=%016llx shash=%016llx sweeps=%ld noconv=%d "
                 "nonfinite=%d\n",
                 name, n, batch, int(st), hash, vhash, shash, total, noconv, nonfinite);
+    if (!per_kind) return;
+    // The same hashes over the matrices of one kind of make_hermitian_batch.
+    const char *kinds[] = {"random", "scaled", "nearly-scalar", "random-nan"};
+    const size_t nn = size_t(n) * n;
+    for (int kind = 0; kind < 4; ++kind) {
+        u64 kh = fnv_basis, kv = fnv_basis, ks = fnv_basis;
+        long ksweeps = 0;
+        for (int b = kind; b < batch; b += 4) {
+            kh = fnv1a(w.data() + size_t(b) * n, size_t(n) * sizeof(R), kh);
+            kh = fnv1a(&info[b], sizeof(int), kh);
+            kv = fnv1a(a.data() + size_t(b) * nn, nn * sizeof(T), kv);
+            ks = fnv1a(&sweeps[b], sizeof(int), ks);
+            ks = fnv1a(&res[b], sizeof(double), ks);
+            ksweeps += sweeps[b];
+        }
+        std::printf("  %s n=%d kind=%s hash=%016llx vhash=%016llx shash=%016llx sweeps=%ld\n", name, n, kinds[kind], kh,
+                    kv, ks, ksweeps);
+    }
 }
 
 }  // namespace
 
 int main(int argc, char **argv) {
     std::vector<int> ns{7, 12, 15, 16, 20, 25, 30, 31, 40, 55, 64, 80};
-    bool vectors = false, syevj = false;
+    bool vectors = false, syevj = false, per_kind = false;
     int batch = 0, algorithm = BATCHEIG_ALG_AUTO;
-    const char *usage = "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K]]\n";
+    const char *usage =
+        "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K] [--per-kind]]\n";
     try {
         for (int k = 1; k < argc; ++k) {
             if (!std::strcmp(argv[k], "--vectors")) vectors = true;
             else if (!std::strcmp(argv[k], "--syevj")) syevj = true;
+            else if (!std::strcmp(argv[k], "--per-kind")) per_kind = true;
             else if (!std::strcmp(argv[k], "--n") && k + 1 < argc) ns = bench::parse_list(argv[++k]);
             else if (!std::strcmp(argv[k], "--batch") && k + 1 < argc) batch = std::atoi(argv[++k]);
             else if (!std::strcmp(argv[k], "--algorithm") && k + 1 < argc) algorithm = std::atoi(argv[++k]);
@@ -221,10 +244,10 @@ int main(int argc, char **argv) {
     try {
         for (int n : ns) {
             if (syevj) {
-                run_syevj<float>(h, "S", n, batch, algorithm);
-                run_syevj<double>(h, "D", n, batch, algorithm);
-                run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2, algorithm);
-                run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2, algorithm);
+                run_syevj<float>(h, "S", n, batch, algorithm, per_kind);
+                run_syevj<double>(h, "D", n, batch, algorithm, per_kind);
+                run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2, algorithm, per_kind);
+                run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2, algorithm, per_kind);
                 continue;
             }
             run<float>(h, "S", n, n, batch, vectors);
