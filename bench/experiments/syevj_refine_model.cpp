@@ -359,8 +359,12 @@ void run(int n, int fam, unsigned seed, int iters) {
       return T(U(g), U(g));
   };
   vector<T> A(n * n);
-  if (fam == 5) {  // the tests' orth-similar-cluster matrix of seed g_test_seed (unit magnitude)
-    const auto hm = bt::make_herm_matrix<T>(bt::HermFamily::OrthCluster, bt::Magnitude::Unit, n, g_test_seed);
+  if (fam == 5) {  // the tests' orth-similar-cluster matrix of seed g_test_seed (unit magnitude);
+                   // MODEL_HERM_FAMILY=k: the tests' family k (bt::HermFamily) instead
+    const char *hf = std::getenv("MODEL_HERM_FAMILY");
+    const auto family = hf ? static_cast<bt::HermFamily>(std::atoi(hf)) : bt::HermFamily::OrthCluster;
+    const auto hm = bt::make_herm_matrix<T>(family, bt::Magnitude::Unit, n, g_test_seed);
+    printf("%s\n", hm.describe().c_str());
     A = hm.a;
   } else if (fam == 0 || fam == 6) {
     // 6: I + 2^-26 R, R random Hermitian (the bitcheck's nearly-identity kind)
