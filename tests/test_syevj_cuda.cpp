@@ -1018,8 +1018,11 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
 // every magnitude in one batch per n (the near-overflow and near-underflow
 // scalings, clustered, graded and repeated spectra), host and device arrays
 // bitwise equal, each matrix within the ratios against LAPACKE, its
-// residual within the tolerance, and at most 8 updates after the
-// single-precision sweeps.
+// residual within the tolerance. MIXED_TRIDIAG's sweeps are its double
+// updates: at most 4 were seen on these families up to n = 512 (H200,
+// sessions 50-53; 10 on one complex double n = 512 cluster before session
+// 53's fix of its first stage), so more than 6 fails the test even though
+// the variant allows up to 16 (mixed_max_updates).
 TEMPLATE_TEST_CASE("syevj CUDA: MIXED and MIXED_TRIDIAG on every family and magnitude at n = 128..512 (host and device arrays)",
                    "[syevj][cuda][large][mixed]", BT_SYEVJ_TYPES) {
   using T = TestType;
@@ -1058,6 +1061,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED and MIXED_TRIDIAG on every family and magn
         check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));
         CHECK(dr.resid[b] <= syevj_effective_tol<T>(0.0, n, alg));
         CHECK(dr.sweeps[b] >= 0);
+        if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) CHECK(dr.sweeps[b] <= 6);
         worst_resid = std::max(worst_resid, dr.resid[b]);
         most_sweeps = std::max(most_sweeps, dr.sweeps[b]);
       }
