@@ -48,8 +48,36 @@ inline std::complex<double> cj(std::complex<double> x) { return std::conj(x); }
 inline float cj(float x) { return x; }
 inline std::complex<float> cj(std::complex<float> x) { return std::conj(x); }
 
+// MODEL_GEMM3M=1: complex products as three real ones (Gauss: with
+// op(a) = a' + i a'', real = a' br - a'' bi and imag = (a' + a'')(br + bi)
+// - a' br - a'' bi), to see what the 3M method's rounding does to the
+// finish's floor.
+static bool g_gemm3m = std::getenv("MODEL_GEMM3M") != nullptr;
+inline void gemm3m(int n, bool ta, const std::complex<double> *a, const std::complex<double> *b,
+                   std::complex<double> *c) {
+  const size_t nn = size_t(n) * n;
+  vector<double> a1(nn), a2(nn), a3(nn), br(nn), bi(nn), bs(nn);
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++) {  // op(a)(i, k) at [i + k n]
+      const std::complex<double> v = ta ? std::conj(a[k + size_t(i) * n]) : a[i + size_t(k) * n];
+      a1[i + size_t(k) * n] = v.real(), a2[i + size_t(k) * n] = v.imag();
+      a3[i + size_t(k) * n] = v.real() + v.imag();
+    }
+  for (size_t e = 0; e < nn; e++) br[e] = b[e].real(), bi[e] = b[e].imag(), bs[e] = br[e] + bi[e];
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      double t1 = 0, t2 = 0, t3 = 0;
+      for (int k = 0; k < n; k++) {
+        const size_t ik = i + size_t(k) * n, kj = k + size_t(j) * n;
+        t1 += a1[ik] * br[kj], t2 += a2[ik] * bi[kj], t3 += a3[ik] * bs[kj];
+      }
+      c[i + size_t(j) * n] = std::complex<double>(t1 - t2, t3 - t1 - t2);
+    }
+}
 template <class T>
 void gemm(int n, bool ta, const T *a, const T *b, T *c) {  // c = op(a) b, op = ^H if ta
+  if constexpr (std::is_same_v<T, std::complex<double>>)
+    if (g_gemm3m) return gemm3m(n, ta, a, b, c);
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
       T s = 0;
@@ -104,6 +132,8 @@ int refine_step(int n, const vector<T> &A, vector<T> &X, vector<double> &lam, bo
 template <class T>
 void report(int n, const vector<T> &A, const vector<T> &X, vector<double> lam, const vector<double> &ref,
             const char *tag) {
+  const bool gemm3m = g_gemm3m;  // the checks in plain complex arithmetic
+  g_gemm3m = false;
   const double u = 1.1102230246251565e-16;
   double anorm1 = 0;
   for (int j = 0; j < n; j++) {
@@ -126,6 +156,7 @@ void report(int n, const vector<T> &A, const vector<T> &X, vector<double> lam, c
   double ev = 0;
   for (int i = 0; i < n; i++) ev = std::max(ev, std::abs(lam[i] - ref[i]));
   printf("  %s res %.3g orth %.3g eig %.3g\n", tag, res / (n * anorm1 * u), orth / (n * u), ev / (anorm1 * u));
+  g_gemm3m = gemm3m;
 }
 
 // The CUDA tridiagonal stage's eigenvectors of T (syevj_tridiag.cuh,
