@@ -14,15 +14,15 @@
 //   ninja -C build/release batcheig_syevj_tridiag_dump
 //   batcheig_syevj_tridiag_dump FAMILY N SEED FILE
 // FAMILY: the HermFamily index (8: orth-similar-cluster).
-#include <cuda_runtime.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <vector>
 
 #include "core/types.hpp"
 #include "cuda/syevj/syevj_tridiag.cuh"
+#include "cuda_util.hpp"
 #include "support/herm_generators.hpp"
 
 namespace {
@@ -31,24 +31,16 @@ struct Done {
     int done;
 };
 
-#define DUMP_CHECK(x)                                                                           \
-    do {                                                                                        \
-        const cudaError_t e_ = (x);                                                             \
-        if (e_ != cudaSuccess) {                                                                \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));    \
-            std::exit(1);                                                                       \
-        }                                                                                       \
-    } while (0)
-
 }  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv) try {
     if (argc < 5) {
         std::fprintf(stderr, "usage: %s FAMILY N SEED FILE\n", argv[0]);
         return 2;
     }
     using T = batcheig::core::complex<double>;
     using F = batcheig::core::complex<float>;
+    using bench::cuda::check;
     const auto fam = static_cast<bt::HermFamily>(std::atoi(argv[1]));
     const int n = std::atoi(argv[2]);
     const std::uint64_t seed = std::strtoull(argv[3], nullptr, 10);
@@ -58,32 +50,28 @@ int main(int argc, char **argv) {
     std::vector<F> a32(nn);
     for (std::size_t i = 0; i < nn; ++i) a32[i] = F{float(m.a[i].real()), float(m.a[i].imag())};
 
-    F *da = nullptr;
-    T *dy = nullptr;
-    Done *ddone = nullptr;
-    void *work = nullptr;
-    const std::size_t wbytes = batcheig::cuda::syevj_tridiag_workspace<F>(n, 1);
-    DUMP_CHECK(cudaMalloc(&da, nn * sizeof(F)));
-    DUMP_CHECK(cudaMalloc(&dy, 2 * nn * sizeof(T)));
-    DUMP_CHECK(cudaMalloc(&ddone, sizeof(Done)));
-    DUMP_CHECK(cudaMalloc(&work, wbytes));
-    DUMP_CHECK(cudaMemset(ddone, 0, sizeof(Done)));
-    DUMP_CHECK(cudaMemset(work, 0, wbytes));
-    DUMP_CHECK(cudaMemcpy(da, a32.data(), nn * sizeof(F), cudaMemcpyHostToDevice));
-    const batcheigStatus_t st = batcheig::cuda::syevj_tridiag<F, T, Done>(nullptr, n, 1, da, work, dy, ddone);
-    DUMP_CHECK(cudaDeviceSynchronize());
+    bench::cuda::DeviceArray<F> da(nn);
+    bench::cuda::DeviceArray<T> dy(2 * nn);
+    bench::cuda::DeviceArray<Done> ddone(1);
+    bench::cuda::DeviceArray<unsigned char> work(batcheig::cuda::syevj_tridiag_workspace<F>(n, 1));
+    check(cudaMemset(ddone.get(), 0, ddone.bytes()), "cudaMemset");
+    check(cudaMemset(work.get(), 0, work.bytes()), "cudaMemset");
+    check(cudaMemcpy(da.get(), a32.data(), da.bytes(), cudaMemcpyHostToDevice), "copy in");
+    const batcheigStatus_t st =
+        batcheig::cuda::syevj_tridiag<F, T, Done>(nullptr, n, 1, da.get(), work.get(), dy.get(), ddone.get());
+    check(cudaDeviceSynchronize(), "the stage");
     std::printf("stage status %d\n", int(st));
 
     const batcheig::cuda::syevj_tridiag_detail::TridiagLayout<F> L(n, 1);
-    const auto *base = static_cast<const unsigned char *>(work);
+    const unsigned char *base = work.get();
     std::vector<float> de(2 * std::size_t(n)), z(nn);
     std::vector<F> tau(n);
     std::vector<T> x(nn);
-    DUMP_CHECK(cudaMemcpy(de.data(), base + L.de, de.size() * sizeof(float), cudaMemcpyDeviceToHost));
-    DUMP_CHECK(cudaMemcpy(tau.data(), base + L.tau, tau.size() * sizeof(F), cudaMemcpyDeviceToHost));
-    DUMP_CHECK(cudaMemcpy(z.data(), base + L.z, nn * sizeof(float), cudaMemcpyDeviceToHost));
-    DUMP_CHECK(cudaMemcpy(a32.data(), da, nn * sizeof(F), cudaMemcpyDeviceToHost));
-    DUMP_CHECK(cudaMemcpy(x.data(), dy, nn * sizeof(T), cudaMemcpyDeviceToHost));
+    check(cudaMemcpy(de.data(), base + L.de, de.size() * sizeof(float), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(tau.data(), base + L.tau, tau.size() * sizeof(F), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(z.data(), base + L.z, nn * sizeof(float), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(a32.data(), da.get(), da.bytes(), cudaMemcpyDeviceToHost), "copy out");
+    check(cudaMemcpy(x.data(), dy.get(), nn * sizeof(T), cudaMemcpyDeviceToHost), "copy out");
 
     std::FILE *f = std::fopen(argv[4], "wb");
     if (!f) return 1;
@@ -97,4 +85,7 @@ int main(int argc, char **argv) {
     std::fclose(f);
     std::printf("wrote %s\n", argv[4]);
     return 0;
+} catch (const std::exception &e) {
+    std::fprintf(stderr, "batcheig_syevj_tridiag_dump: %s\n", e.what());
+    return 1;
 }
