@@ -284,64 +284,59 @@ static void tridiag_vectors(int n, const vector<float> &d, const vector<float> &
       }
       for (int k = 0; k < n; ++k) z[size_t(k) * n + j] *= sc;
     }
+    // As the kernel's project_out and normalize: column j less its
+    // components along the unflagged columns c in [c0, c1), twice (with
+    // MODEL_DIAG, what the first pass leaves is recorded); then unit norm,
+    // returning the sum of squares before.
     int drop2 = 0, drop4 = 0, drop6 = 0;
     float minkeep = 1.f;
-    for (int j = 1; j < n; ++j) {
-      const int s0 = start[j];
-      if (s0 == j) continue;
+    auto project_out = [&](int j, int c0, int c1, bool record) {
       for (int pass = 0; pass < 2; ++pass) {
-        if (pass == 1 && g_diag) {
+        if (pass == 1 && record && g_diag) {
           float kk = 0;
           for (int k = 0; k < n; ++k) kk += z[size_t(k) * n + j] * z[size_t(k) * n + j];
           kk = std::sqrt(kk);
           minkeep = std::min(minkeep, kk);
           drop2 += kk < 1e-2f, drop4 += kk < 1e-4f, drop6 += kk < 1e-6f;
         }
-        for (int c = s0; c < j; ++c) {
+        for (int c = c0; c < c1; ++c) {
           float acc = 0;
-          if (!flagged[c])
+          if (c != j && !flagged[c])
             for (int k = 0; k < n; ++k) acc += z[size_t(k) * n + c] * z[size_t(k) * n + j];
-          dots[c - s0] = acc;
+          dots[c - c0] = acc;
         }
         for (int k = 0; k < n; ++k) {
           float acc = 0;
-          for (int c = s0; c < j; ++c) acc += dots[c - s0] * z[size_t(k) * n + c];
+          for (int c = c0; c < c1; ++c) acc += dots[c - c0] * z[size_t(k) * n + c];
           z[size_t(k) * n + j] -= acc;
         }
       }
+    };
+    auto normalize = [&](int j) {
       float ss = 0;
       for (int k = 0; k < n; ++k) ss += z[size_t(k) * n + j] * z[size_t(k) * n + j];
       const float sc = ss > 0 ? 1.f / std::sqrt(ss) : 0.f;
       for (int k = 0; k < n; ++k) z[size_t(k) * n + j] *= sc;
+      return ss;
+    };
+    for (int j = 1; j < n; ++j) {
+      const int s0 = start[j];
+      if (s0 == j) continue;
+      project_out(j, s0, j, true);
+      const float ss = normalize(j);
       if (g_repair > 0 && !(ss >= g_repair * g_repair)) flagged[j] = 1;
     }
+    // The dependent members: a new random vector, orthogonalised twice
+    // against every vector that is not still waiting for this.
     int repaired = 0;
-    for (int j = 0; j < n; ++j) {
-        if (!flagged[j]) continue;
-        // A dependent member: a new random vector, orthogonalised twice
-        // against every vector that is not still waiting for this.
-        ++repaired;
-        for (int k = 0; k < n; ++k) z[size_t(k) * n + j] = start_entry(j, k + 7 * steps + 1);
-        for (int pass = 0; pass < 2; ++pass) {
-          for (int c = 0; c < n; ++c) {
-            float acc = 0;
-            if (c != j && !flagged[c])
-              for (int k = 0; k < n; ++k) acc += z[size_t(k) * n + c] * z[size_t(k) * n + j];
-            dots[c] = acc;
-          }
-          for (int k = 0; k < n; ++k) {
-            float acc = 0;
-            for (int c = 0; c < n; ++c) acc += dots[c] * z[size_t(k) * n + c];
-            z[size_t(k) * n + j] -= acc;
-          }
-        }
-        float ss = 0;
-        for (int k = 0; k < n; ++k) ss += z[size_t(k) * n + j] * z[size_t(k) * n + j];
-        const float sc = ss > 0 ? 1.f / std::sqrt(ss) : 0.f;
-        for (int k = 0; k < n; ++k) z[size_t(k) * n + j] *= sc;
-        flagged[j] = 0;
-      }
-    std::fill(flagged.begin(), flagged.end(), 0);
+    for (int j = 1; j < n; ++j) {
+      if (!flagged[j]) continue;
+      ++repaired;
+      for (int k = 0; k < n; ++k) z[size_t(k) * n + j] = start_entry(j, k + 7 * steps + 1);
+      project_out(j, 0, n, false);
+      normalize(j);
+      flagged[j] = 0;
+    }
     if (g_diag) {
       printf("  step %d: %d members replaced\n", step, repaired);
       // Largest |z_i . z_j| over pairs in different groups, and the group sizes.
