@@ -341,7 +341,7 @@ __global__ void __launch_bounds__(256) gemm_kernel(Gemm<T> g, std::int64_t m0, i
 
 // On the FP64 tensor cores (mma.m8n8k4: A 8 x 4 row-major, lane l holds
 // A(l / 4, l % 4); B 4 x 8 column-major, B(l % 4, l / 4); C 8 x 8,
-// C(l / 4, 2 (l % 4) + h)): four warps, 32 x 32 entries each.
+// C(l / 4, 2 (l % 4) + h)); the warps' shares: dmma_threads().
 __device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     // Not volatile: the compiler may schedule the products like other arithmetic.
@@ -394,16 +394,37 @@ constexpr std::size_t dmma_shared_bytes() {
     return std::size_t(kDmmaStages) * 2 * (std::is_same_v<T, double> ? 1 : 2) * kTileDoubles * sizeof(double);
 }
 
-// Complex double as four real products per pair of fragments,
-// Re C += Re A Re B - Im A Im B, Im C += Re A Im B + Im A Re B (the real
-// and imaginary parts of each operand tile in their own shared arrays; for
-// OpA::H the tile holds A's own imaginary parts, negated as they are read).
+// Threads of dmma_kernel's block: double four warps of 32 x 32 entries;
+// complex double eight warps of 16 x 32 (three accumulator sets, below).
+template <class T>
+__host__ __device__ constexpr int dmma_threads() {
+    return std::is_same_v<T, double> ? 128 : 256;
+}
+
+// Blocks per SM that dmma_kernel's registers must allow: two in complex
+// double (at most 128 registers, no spills with ptxas 13.0 for sm_90, 16
+// warps per SM; 152 registers and 8 warps without the bound), one in double.
+template <class T>
+__host__ __device__ constexpr int dmma_min_blocks() {
+    return std::is_same_v<T, double> ? 1 : 2;
+}
+
+// Complex double as three real products per pair of fragments (Gauss,
+// "3M"): with op(A) = Ar + i Ai and B = Br + i Bi, the warps accumulate
+// T1 = Ar Br, T2 = Ai Bi and T3 = (Ar + Ai)(Br + Bi) (the sums rounded in
+// double as the fragments are read), and C = (T1 - T2) + i ((T3 - T1) - T2):
+// a quarter fewer products than the four of the plain form. The real and
+// imaginary parts of each operand tile are in their own shared arrays; for
+// OpA::H the tile holds A's own imaginary parts, negated as they are read.
 // Slices of 16 k go through shared memory by asynchronous copies, the next
 // one loading while the warps multiply the current one.
 template <OpA kOp, class T>
-__global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles) {
+__global__ void __launch_bounds__(dmma_threads<T>(), dmma_min_blocks<T>()) dmma_kernel(Gemm<T> g, std::int64_t m0, int tiles) {
     constexpr bool kC = !std::is_same_v<T, double>;
-    constexpr int P = kC ? 2 : 1;  // parts
+    constexpr int P = kC ? 2 : 1;       // parts in shared memory
+    constexpr int NA = kC ? 3 : 1;      // accumulator sets
+    constexpr int X = kC ? 2 : 4;       // 8-row fragments per warp
+    constexpr int NT = dmma_threads<T>();
     constexpr bool kAK = kOp == OpA::H;  // A's tile k-fast
     extern __shared__ double dmma_smem[];
     // Stage s, operand o (0: A, 1: B), part q.
@@ -413,12 +434,12 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
     const TileSpan sp = tile_span(g, blockIdx.x % tiles);
     const int i0 = sp.i0, j0 = sp.j0;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int wi = (warp >> 1) * 32, wj = (warp & 1) * 32;
+    const int wi = (warp >> 1) * 8 * X, wj = (warp & 1) * 32;
     const double *ga = reinterpret_cast<const double *>(g.a + g.sa * mat);
     const double *gb = reinterpret_cast<const double *>(g.b + g.sb * mat);
     // Slice k0 into stage st: op(A)(i0 + i, k0 + kk) and B(k0 + kk, j0 + j).
     auto load = [&](int k0, int st) {
-        for (int e = threadIdx.x; e < 16 * 64; e += 128) {
+        for (int e = threadIdx.x; e < 16 * 64; e += NT) {
             int kk, i;
             slice_index<kOp>(e, kk, i);
             const bool va = i0 + i < g.m && k0 + kk < g.k;
@@ -436,11 +457,11 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
         }
         copy_async_commit();
     };
-    double acc[P][4][4][2];
+    double acc[NA][X][4][2];
 #pragma unroll
-    for (int q = 0; q < P; ++q)
+    for (int q = 0; q < NA; ++q)
 #pragma unroll
-        for (int x = 0; x < 4; ++x)
+        for (int x = 0; x < X; ++x)
 #pragma unroll
             for (int y = 0; y < 4; ++y) acc[q][x][y][0] = acc[q][x][y][1] = 0;
     const int slices = (g.k + 15) / 16;
@@ -453,44 +474,51 @@ __global__ void __launch_bounds__(128) dmma_kernel(Gemm<T> g, std::int64_t m0, i
         __syncthreads();           // ... and every thread's
 #pragma unroll
         for (int kk = 0; kk < 16; kk += 4) {
-            double fa[P][4], fb[P][4];
+            double fa[NA][X], fb[NA][4];
 #pragma unroll
-            for (int q = 0; q < P; ++q)
+            for (int q = 0; q < P; ++q) {
 #pragma unroll
-                for (int x = 0; x < 4; ++x) {
+                for (int x = 0; x < X; ++x)
                     fa[q][x] = tile(st, 0, q)[tile_at<kAK>(kk + (lane & 3), wi + 8 * x + (lane >> 2))];
-                    fb[q][x] = tile(st, 1, q)[tile_at<true>(kk + (lane & 3), wj + 8 * x + (lane >> 2))];
-                }
-            if constexpr (kC && kAK)
 #pragma unroll
-                for (int x = 0; x < 4; ++x) fa[1][x] = -fa[1][x];  // conj(A)
-            // Product by product over the 16 fragment pairs, so that
+                for (int y = 0; y < 4; ++y)
+                    fb[q][y] = tile(st, 1, q)[tile_at<true>(kk + (lane & 3), wj + 8 * y + (lane >> 2))];
+            }
+            if constexpr (kC) {
+                if constexpr (kAK)
+#pragma unroll
+                    for (int x = 0; x < X; ++x) fa[1][x] = -fa[1][x];  // conj(A)
+#pragma unroll
+                for (int x = 0; x < X; ++x) fa[2][x] = fa[0][x] + fa[1][x];
+#pragma unroll
+                for (int y = 0; y < 4; ++y) fb[2][y] = fb[0][y] + fb[1][y];
+            }
+            // Product by product over the fragment pairs, so that
             // consecutive products go to different accumulators; each
             // accumulator still takes its products in the same order.
 #pragma unroll
-            for (int pr = 0; pr < (kC ? 4 : 1); ++pr)
+            for (int pr = 0; pr < NA; ++pr)
 #pragma unroll
-                for (int x = 0; x < 4; ++x)
+                for (int x = 0; x < X; ++x)
 #pragma unroll
-                    for (int y = 0; y < 4; ++y) {
-                        const int out = pr < 2 ? 0 : P - 1;  // Re C, Re C, Im C, Im C
-                        const double a = pr == 1 ? -fa[P - 1][x] : pr == 3 ? fa[P - 1][x] : fa[0][x];
-                        const double b = pr == 1 || pr == 2 ? fb[P - 1][y] : fb[0][y];
-                        dmma_8x8x4(acc[out][x][y][0], acc[out][x][y][1], a, b);
-                    }
+                    for (int y = 0; y < 4; ++y) dmma_8x8x4(acc[pr][x][y][0], acc[pr][x][y][1], fa[pr][x], fb[pr][y]);
         }
         __syncthreads();  // stage st is free for slice sl + 2
     }
     T *c = g.c + g.sc * mat;
 #pragma unroll
-    for (int x = 0; x < 4; ++x)
+    for (int x = 0; x < X; ++x)
 #pragma unroll
         for (int y = 0; y < 4; ++y)
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
                 const int gi = i0 + wi + 8 * x + (lane >> 2), gj = j0 + wj + 8 * y + 2 * (lane & 3) + h;
-                if constexpr (kC) store_c(g, c, sp, gi, gj, T(acc[0][x][y][h], acc[P - 1][x][y][h]));
-                else store_c(g, c, sp, gi, gj, acc[0][x][y][h]);
+                if constexpr (kC) {
+                    const double t1 = acc[0][x][y][h], t2 = acc[1][x][y][h], t3 = acc[NA - 1][x][y][h];
+                    store_c(g, c, sp, gi, gj, T(t1 - t2, (t3 - t1) - t2));
+                } else {
+                    store_c(g, c, sp, gi, gj, acc[0][x][y][h]);
+                }
             }
 }
 
@@ -517,7 +545,7 @@ batcheigStatus_t gemm(cudaStream_t s, const Gemm<T> &g, std::int64_t batch, bool
         const std::int64_t count = std::min(per, batch - m0);
         const unsigned blocks = unsigned(count * tiles);
         if (dmma) {
-            dmma_kernel<kOp, T><<<blocks, 128, dmma_shared_bytes<T>(), s>>>(g, m0, tiles);
+            dmma_kernel<kOp, T><<<blocks, dmma_threads<T>(), dmma_shared_bytes<T>(), s>>>(g, m0, tiles);
             BATCHEIG_CUDA_CHECK_LAUNCH();
             continue;
         }
