@@ -1022,7 +1022,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
 // updates: at most 4 were seen on these families up to n = 512 (H200,
 // sessions 50-53; 10 on one complex double n = 512 cluster before session
 // 53's fix of its first stage), so more than 6 fails the test even though
-// the variant allows up to 16 (mixed_max_updates).
+// the variant allows up to 8 (mixed_max_updates).
 TEMPLATE_TEST_CASE("syevj CUDA: MIXED and MIXED_TRIDIAG on every family and magnitude at n = 128..512 (host and device arrays)",
                    "[syevj][cuda][large][mixed]", BT_SYEVJ_TYPES) {
   using T = TestType;

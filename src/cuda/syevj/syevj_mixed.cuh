@@ -52,16 +52,17 @@ template <class T> inline constexpr bool kHasMixed = !std::is_void_v<mixed_lower
 // variant's single-precision vectors two or three reach the tolerance on
 // random matrices, three or four on the tests' clustered and graded
 // spectra (core/jacobi_refine.hpp); the grid variant's vectors (n > 144)
-// take one orthogonalizing step more. Above n = 256, 16: one of the tests'
-// matrices at complex double n = 512 (orth-similar-cluster: one eigenvalue
-// of magnitude 1 and 511 at +-1e-8, random signs, one group) took 10 updates
-// from the tridiagonal stage's vectors and ended NOT_CONVERGED with 8
-// (H200, session 52; the same matrix in double took 4). Every round is
-// launched for the whole batch (the host cannot see which matrices are
-// final without waiting), so a round after the last matrix is final still
-// costs its four launches (whose blocks return at once): a larger cap only
-// where the tests needed it, and where a call takes tens of milliseconds.
-__host__ __device__ constexpr int mixed_max_updates(int n) { return n > 256 ? 16 : 8; }
+// take one orthogonalizing step more. One of the tests' matrices at complex
+// double n = 512 (orth-similar-cluster: one eigenvalue of magnitude 1 and
+// 511 at +-1e-8, random signs, one group) took 10 updates from the
+// tridiagonal stage's vectors before that stage's fix for numerically
+// dependent group members (kDependentKeep in syevj_tridiag.cuh), 3 after it
+// (H200, sessions 52-53); the cap was 16 above n = 256 in between. Every
+// round is launched for the whole batch (the host cannot see which matrices
+// are final without waiting), so a round after the last matrix is final
+// still costs its four launches (whose blocks return at once, about 55 us
+// at complex double n = 512, batch 200).
+__host__ __device__ constexpr int mixed_max_updates(int) { return 8; }
 // tol_used = max(tol, kMixedTolFactor n u). off(S) / ||A_s||_F and
 // ||I - C||_F of an X exact to working precision are of order n u: the
 // rounding of the GEMMs that form S and C (an entry of C sums n products

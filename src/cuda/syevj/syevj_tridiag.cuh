@@ -31,6 +31,8 @@
 #include <cfloat>
 #include <cstdint>
 
+#include <cuda_pipeline.h>
+
 #include "core/jacobi.hpp"
 #include "core/types.hpp"
 #include "cuda/cuda_check.cuh"
@@ -651,6 +653,259 @@ __global__ __launch_bounds__(256) void back_kernel(int n, int sw, std::int64_t b
     }
 }
 
+
+// 3'. The blocked back-transformation (n in [kBackBlockedMin, 256
+// kBackRows]): the reflectors in blocks of kBackBlock, H(j0) ... H(j1) =
+// I - V W-form, applied to a strip of Z held in registers. For the block's
+// reflectors j1 down to j0, w_j = tau_j (v_j^H Z - sum_{i > j} (v_j^H v_i)
+// w_i) (the Z that H(j) sees is Z - sum_{i > j} v_i w_i), then Z -= V W.
+// One sum of the strip's dots and one update of Z per block of reflectors,
+// from shared-memory rows of V read as vectors, instead of two passes over
+// a shared-memory Z per reflector.
+inline constexpr int kBackRows = 16;        // rows of Z per thread, in registers
+inline constexpr int kBackBlock = 8;        // reflectors per block step
+inline constexpr int kBackBlockedMin = 16;  // below, the Gram blocks would not fit in u
+inline constexpr int kBackThreads = 256;
+
+inline bool back_blocked(int n) { return n >= kBackBlockedMin && n <= kBackThreads * kBackRows; }
+// Reflector blocks of a matrix of order n (reflectors 0 .. n - 2).
+__host__ __device__ inline int back_blocks(int n) { return (n - 2) / kBackBlock + 1; }
+// Columns per block: the widest power of two up to 32 for which each
+// thread's rows (n / (256 / sw)) fit in kBackRows.
+inline int back_blocked_strip(int n) {
+    int w = 32;
+    while (w > 1 && (n + kBackThreads / w - 1) / (kBackThreads / w) > kBackRows) w /= 2;
+    return w;
+}
+
+__device__ inline float shfl_xor_f(float v, int o) { return __shfl_xor_sync(0xffffffffu, v, o); }
+__device__ inline core::complex<float> shfl_xor_f(core::complex<float> v, int o) {
+    return {__shfl_xor_sync(0xffffffffu, v.re, o), __shfl_xor_sync(0xffffffffu, v.im, o)};
+}
+
+// Row r of a shared-memory V block (kBackBlock entries of F, 16-byte aligned)
+// into registers through 16-byte loads.
+template <class F>
+__device__ inline void load_vrow(const F *row, F (&v)[kBackBlock]) {
+    constexpr int per = 16 / int(sizeof(F));
+    const float4 *p = reinterpret_cast<const float4 *>(row);
+#pragma unroll
+    for (int q = 0; q < kBackBlock / per; ++q) {
+        const float4 x = p[q];
+        if constexpr (core::is_complex<F>) {
+            v[2 * q] = {x.x, x.y};
+            v[2 * q + 1] = {x.z, x.w};
+        } else {
+            v[4 * q] = x.x;
+            v[4 * q + 1] = x.y;
+            v[4 * q + 2] = x.z;
+            v[4 * q + 3] = x.w;
+        }
+    }
+}
+
+// Offset (floats) of matrix b's Gram blocks in u: its 3 n^2 floats, from an
+// even float so that complex entries are 8-byte aligned (3 n^2 b is odd for
+// odd n and b).
+__device__ inline std::size_t back_gram_offset(std::size_t nn, std::int64_t b) {
+    return (3 * nn * std::size_t(b) + 1) & ~std::size_t(1);
+}
+
+// The Gram blocks of the reflectors, a block per reflector block
+// (blockIdx.x) and matrix, a warp per entry: gram[blk][jj][ii] = v_j^H v_i
+// (j = blk kBackBlock + jj, i likewise) for jj < ii, zero elsewhere, in
+// matrix b's part of u (the vectors launch's scratch, free once it has
+// finished; back_gram_offset).
+template <class F, class S>
+__global__ __launch_bounds__(256) void back_gram_kernel(int n, std::int64_t b0, const F *a32, float *uout,
+                                                        const S *done) {
+    const std::int64_t b = b0 + blockIdx.y;
+    if (done[b].done) return;
+    const std::size_t nn = std::size_t(n) * n;
+    const F *a = a32 + nn * b;
+    constexpr int kb2 = kBackBlock * kBackBlock;
+    const int blk = blockIdx.x;
+    F *gram = reinterpret_cast<F *>(uout + back_gram_offset(nn, b)) + std::size_t(blk) * kb2;
+    const int lane = threadIdx.x % 32, warps = blockDim.x / 32;
+    for (int d = threadIdx.x / 32; d < kb2; d += warps) {
+        const int jj = d / kBackBlock, ii = d % kBackBlock;
+        const int j = blk * kBackBlock + jj, i = blk * kBackBlock + ii;
+        F acc = make_f<F>(0.f, 0.f);
+        if (jj < ii && i <= n - 2) {
+            // v_i(i + 1) = 1; both are stored below it (rows >= i + 2 > j + 1).
+            for (int r = i + 1 + lane; r < n; r += 32)
+                acc += conj(a[std::size_t(j) * n + r]) * (r == i + 1 ? make_f<F>(1.f, 0.f) : a[std::size_t(i) * n + r]);
+#pragma unroll
+            for (int o = 16; o > 0; o >>= 1) acc += shfl_xor_f(acc, o);
+        }
+        if (lane == 0) gram[d] = acc;
+    }
+}
+
+// Shared memory of back_blocked_kernel: `bufs` (1 or 2) buffers of V (n x
+// kBackBlock of F, row-major), the Gram block (kBackBlock^2) and tau
+// (kBackBlock); W (kBackBlock x sw); the warps' partial dots (8 x kBackBlock
+// x sw).
+template <class F>
+inline std::size_t back_blocked_shared(int n, int sw, int bufs) {
+    const std::size_t buf = std::size_t(n) * kBackBlock + kBackBlock * kBackBlock + kBackBlock;
+    return (bufs * buf + std::size_t(kBackBlock) * sw + std::size_t(kBackThreads / 32) * kBackBlock * sw) *
+           sizeof(F);
+}
+// Two buffers (the next block's reflectors copied while the current one is
+// applied) where two blocks still fit on an SM; else one.
+template <class F>
+inline int back_blocked_buffers(int n, int sw) {
+    return 2 * back_blocked_shared<F>(n, sw, 2) + 2 * kDriverSharedBytes <= std::size_t(shared_per_multiprocessor())
+               ? 2
+               : 1;
+}
+
+// Issues the asynchronous copies of reflector block blk (V's rows j0 + 1 ..
+// n - 1, its Gram block and tau) into one buffer; v_j(r) = 0 above row
+// j + 1 and 1 there are stored directly. A warp copies 4 consecutive rows of
+// 8 reflectors (32-byte pieces of complex columns) into 32 consecutive
+// entries.
+template <class F>
+__device__ inline void back_load_block(int n, int blk, const F *a, const F *gram, const F *tau, F *buf) {
+    constexpr int NB = kBackBlock;
+    const int t = threadIdx.x, j0 = blk * NB, nbb = ::min(NB, n - 1 - j0);
+    const F zero = make_f<F>(0.f, 0.f);
+    // Thread t: reflector jj = t % NB, rows j0 + 1 + t / NB + k (256 / NB).
+    constexpr int kRowStep = kBackThreads / NB;
+    const int jj = t % NB, j = j0 + jj;
+    const F *src = a + std::size_t(::min(j, n - 1)) * n;
+    for (int r = j0 + 1 + t / NB; r < n; r += kRowStep) {
+        F *dst = buf + r * NB + jj;
+        if (jj < nbb && r > j + 1)
+            __pipeline_memcpy_async(dst, src + r, sizeof(F));
+        else
+            *dst = jj < nbb && r == j + 1 ? make_f<F>(1.f, 0.f) : zero;
+    }
+    F *gs = buf + std::size_t(n) * NB, *taus = gs + NB * NB;
+    if (t < NB * NB) __pipeline_memcpy_async(gs + t, gram + std::size_t(blk) * NB * NB + t, sizeof(F));
+    if (t < NB) {
+        if (t < nbb)
+            __pipeline_memcpy_async(taus + t, tau + j0 + t, sizeof(F));
+        else
+            taus[t] = zero;
+    }
+    __pipeline_commit();
+}
+
+template <class F, class T, class S>
+__global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, int sw, int bufs, std::int64_t b0,
+                                                                    const F *a32, const F *tau_in,
+                                                                    const float *zin, const float *gin, T *y,
+                                                                    const S *done) {
+    extern __shared__ float4 tri_shared4[];
+    constexpr int NB = kBackBlock;
+    const std::int64_t b = b0 + blockIdx.y;
+    if (done[b].done) return;
+    const std::size_t nn = std::size_t(n) * n, bufsize = std::size_t(n) * NB + NB * NB + NB;
+    const F *a = a32 + nn * b;
+    const float *z = zin + nn * b;
+    const F *gram = reinterpret_cast<const F *>(gin + back_gram_offset(nn, b));
+    const F *tau = tau_in + std::size_t(n) * b;
+    F *buf0 = reinterpret_cast<F *>(tri_shared4), *ws = buf0 + bufs * bufsize, *part = ws + NB * sw;
+    const int c0 = blockIdx.x * sw, cw = ::min(sw, n - c0);
+    const int t = threadIdx.x, lane = t % 32, warp = t / 32;
+    const int c = t % sw, g = t / sw, groups = kBackThreads / sw;
+    const F zero = make_f<F>(0.f, 0.f);
+    const int blocks = back_blocks(n);
+    back_load_block(n, blocks - 1, a, gram, tau, buf0);
+    F zr[kBackRows];
+#pragma unroll
+    for (int q = 0; q < kBackRows; ++q) {
+        const int r = g + q * groups;
+        zr[q] = r < n && c < cw ? make_f<F>(z[std::size_t(r) * n + c0 + c], 0.f) : zero;
+    }
+    for (int blk = blocks - 1, step = 0; blk >= 0; --blk, ++step) {
+        const int j0 = blk * NB, nbb = ::min(NB, n - 1 - j0);
+        F *vs = buf0 + (bufs == 2 ? step % 2 : 0) * bufsize;
+        const F *gs = vs + std::size_t(n) * NB, *taus = gs + NB * NB;
+        if (bufs == 2 && blk > 0) {
+            // The next block into the other buffer, whose readers passed the
+            // previous step's last barrier.
+            back_load_block(n, blk - 1, a, gram, tau, buf0 + (step + 1) % 2 * bufsize);
+            __pipeline_wait_prior(1);
+        } else {
+            __pipeline_wait_prior(0);
+        }
+        __syncthreads();
+        // The strip's dots v_j^H Z over this thread's rows.
+        F acc[NB];
+#pragma unroll
+        for (int jj = 0; jj < NB; ++jj) acc[jj] = zero;
+#pragma unroll
+        for (int q = 0; q < kBackRows; ++q) {
+            const int r = g + q * groups;
+            if (r > j0 && r < n) {
+                F v[NB];
+                load_vrow(vs + r * NB, v);
+#pragma unroll
+                for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
+            }
+        }
+        // Summed over the lanes of a column in the warp, then over warps.
+#pragma unroll
+        for (int jj = 0; jj < NB; ++jj)
+            for (int o = sw; o < 32; o <<= 1) acc[jj] += shfl_xor_f(acc[jj], o);
+        if (lane < sw) {
+#pragma unroll
+            for (int jj = 0; jj < NB; ++jj) part[(warp * NB + jj) * sw + lane] = acc[jj];
+        }
+        __syncthreads();
+        // W, one thread per column, reflector j0 + nbb - 1 first:
+        // w_j = tau_j (s_j - sum_{i > j} gram(j, i) w_i).
+        if (t < sw) {
+            F w[NB];
+#pragma unroll
+            for (int jj = 0; jj < NB; ++jj) {
+                F s = part[jj * sw + t];
+#pragma unroll
+                for (int q = 1; q < kBackThreads / 32; ++q) s += part[(q * NB + jj) * sw + t];
+                w[jj] = s;
+            }
+#pragma unroll
+            for (int jj = NB - 1; jj >= 0; --jj) {
+                F s = w[jj];
+#pragma unroll
+                for (int ii = jj + 1; ii < NB; ++ii) s -= gs[jj * NB + ii] * w[ii];
+                w[jj] = jj < nbb ? taus[jj] * s : zero;
+                ws[jj * sw + t] = w[jj];
+            }
+        }
+        __syncthreads();
+        F wv[NB];
+#pragma unroll
+        for (int jj = 0; jj < NB; ++jj) wv[jj] = ws[jj * sw + c];
+#pragma unroll
+        for (int q = 0; q < kBackRows; ++q) {
+            const int r = g + q * groups;
+            if (r > j0 && r < n) {
+                F v[NB];
+                load_vrow(vs + r * NB, v);
+#pragma unroll
+                for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
+            }
+        }
+        __syncthreads();  // this buffer and W are rewritten by a later step
+        if (bufs == 1 && blk > 0) back_load_block(n, blk - 1, a, gram, tau, buf0);
+    }
+    T *x = y + 2 * nn * b;
+#pragma unroll
+    for (int q = 0; q < kBackRows; ++q) {
+        const int r = g + q * groups;
+        if (r < n && c < cw) {
+            if constexpr (core::is_complex<F>)
+                x[std::size_t(c0 + c) * n + r] = T(double(zr[q].re), double(zr[q].im));
+            else
+                x[std::size_t(c0 + c) * n + r] = T(double(zr[q]));
+        }
+    }
+}
+
 }  // namespace syevj_tridiag_detail
 
 // Workspace of the tridiagonal first stage for `batch` matrices of order n.
@@ -706,6 +961,22 @@ batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32
         vectors_kernel<S><<<unsigned(count), threads, vshared, s>>>(n, b0, de, z, u, done);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    if (back_blocked(n)) {
+        // Measured on an H200 (batch 200, MIXED_TRIDIAG): see back_blocked_kernel.
+        st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+            back_gram_kernel<F, S><<<dim3(unsigned(back_blocks(n)), unsigned(count)), 256, 0, s>>>(n, b0, a32, u, done);
+        });
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+        const int sw = back_blocked_strip(n);
+        const int bufs = back_blocked_buffers<F>(n, sw);
+        const std::size_t bshared = back_blocked_shared<F>(n, sw, bufs);
+        if (bshared > 48 * 1024 && (st = allow_shared(back_blocked_kernel<F, T, S>, bshared)) != BATCHEIG_STATUS_SUCCESS)
+            return st;
+        return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+            const dim3 grid(unsigned((n + sw - 1) / sw), unsigned(count));
+            back_blocked_kernel<F, T, S><<<grid, kBackThreads, bshared, s>>>(n, sw, bufs, b0, a32, tau, z, u, y, done);
+        });
+    }
     const int sw = back_strip<F>(n);
     const std::size_t bshared = (std::size_t(n) * sw + 3 * std::size_t(n) + sw + 256) * sizeof(F);
     if (bshared > 48 * 1024 && (st = allow_shared(back_kernel<F, T, S>, bshared)) != BATCHEIG_STATUS_SUCCESS) return st;
