@@ -515,9 +515,11 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   single precision by a Householder reduction to tridiagonal form,
  *   bisection and inverse iteration (tol and `maxSweeps` do not apply to
  *   that stage); the reported sweeps are the updates alone, and
- *   `maxSweeps` caps them (at most 8, or 16 for n > 256). Workspace: about 6 n x n (complex)
- *   to 6.5 n x n (real) elements per matrix. The fastest variant on the
- *   GPU from about n = 128 (docs/performance.md).
+ *   `maxSweeps` caps them (at most 8). Workspace: about 6 n x n (complex)
+ *   to 6.5 n x n (real) elements per matrix. Orders up to what its
+ *   reduction's shared memory allows (n <= 2070 in double complex, 4141 in
+ *   double on 227 KiB; beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED). The
+ *   fastest variant on the GPU from about n = 128 (docs/performance.md).
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md); never ::BATCHEIG_ALG_JACOBI_CUDA_MIXED or
  *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG.

@@ -855,6 +855,41 @@ TEST_CASE("syevj CUDA: complex<double> with vectors at n = 90 does not fit in sh
   }
 }
 
+// MIXED_TRIDIAG's reduction keeps 14 n single-precision entries in shared
+// memory: the largest order it claims is 2070 in complex double and 4141 in
+// double on 227 KiB. One beyond is NOT_SUPPORTED (not a failed launch) and
+// writes nothing. (The largest claimed order is not run here: one block per
+// matrix streams the trailing matrix, tens of MB, from memory at each of
+// the n steps, minutes for one matrix.)
+TEMPLATE_TEST_CASE("syevj CUDA: MIXED_TRIDIAG claims exactly the n whose reduction fits in shared memory",
+                   "[syevj][cuda][claims][mixed]", double, std::complex<double>) {
+  using T = TestType;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const batcheigAlgorithm_t alg = BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG;
+  int last = 1;
+  while (syevj_tridiag_claims<T>(last + 1)) ++last;
+  CHECK(last == (is_complex_v<T> ? 2070 : 4141));
+  INFO(precision_name<T>() << " | largest claimed n = " << last);
+  for (const batcheigEigMode_t jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR})
+    expect_device_not_claimed<T>(cuda, alg, last + 1, jobz);
+  ParamsGuard p;
+  apply(p, JacobiSettings{alg, 0, 1});
+  SyevjOptions opt;
+  opt.params = p;
+  expect_syevj_not_claimed<T>(cuda, ptrs(mixed_batch<T>(last + 1, 1, 2071)), last + 1, opt);  // host arrays
+  // The largest claimed order plans (its workspace query succeeds).
+  SyevjArgs<T> g;
+  g.handle = cuda;
+  g.jobz = BATCHEIG_EIG_MODE_VECTOR;
+  g.n = last;
+  g.lda = last;
+  g.params = p;
+  g.batch = 3;
+  size_t lw = 0;
+  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+}
+
 TEMPLATE_TEST_CASE("syevj CUDA: the shared-memory variants claim exactly the n whose layout fits in 227 KiB",
                    "[syevj][cuda][claims]", BT_SYEVJ_TYPES) {
   using T = TestType;

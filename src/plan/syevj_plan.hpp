@@ -95,8 +95,11 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
             // choice was tested above).
             const bool forced = params.algorithm != BATCHEIG_ALG_AUTO;
             if (v == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) {
-                // Double and complex double only; its own first stage.
+                // Double and complex double only; its own first stage, whose
+                // reduction keeps 14 n single-precision entries in shared
+                // memory (n <= 2070 complex double, 4141 double on 227 KiB).
                 if constexpr (!std::is_void_v<core::single_t<T>>) {
+                    if (!cuda::syevj_mixed_tridiag_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     plan->variant = v;
                     plan->workspace_bytes = cuda::syevj_workspace_bytes<T>(v, p.n, p.want_v, p.lda, p.batch);
                     return BATCHEIG_STATUS_SUCCESS;

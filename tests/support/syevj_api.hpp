@@ -187,6 +187,18 @@ bool syevj_grid_claims(int n) {
   return n >= 32 && 7 + (k + (k & 1)) / 2 + (n + 31) / 32 <= n;
 }
 
+/// Whether JACOBI_CUDA_MIXED_TRIDIAG claims order n (double and complex
+/// double): its single-precision reduction keeps 14 n entries (v, w, their
+/// successors, 2 row partials and 8 column partials per entry of a 256-row
+/// grid, from n = 449; fewer below) in shared memory, with at most 512 bytes
+/// of static shared memory, within kJacobiSharedOptinBytes. Its other
+/// launches need less.
+template <class T>
+bool syevj_tridiag_claims(int n) {
+  const size_t single = sizeof(T) / 2;  // complex<float> or float
+  return 14 * static_cast<size_t>(n) * single + 512 <= kJacobiSharedOptinBytes;
+}
+
 /// Whether a variant is one of the two mixed-precision variants
 /// (JACOBI_CUDA_MIXED and JACOBI_CUDA_MIXED_TRIDIAG: a single-precision first
 /// stage and the same double-precision finish).
@@ -205,7 +217,8 @@ bool syevj_variant_exists(batcheigAlgorithm_t alg) {
 /// Whether a Jacobi variant claims order n with the given jobz: the
 /// shared-memory CUDA variants while syevj_shared_bytes() fits in
 /// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN, CLUSTER as
-/// syevj_cluster_claims(); every other variant (host variants, GLOBAL,
+/// syevj_cluster_claims(), GRID as syevj_grid_claims(), MIXED_TRIDIAG as
+/// syevj_tridiag_claims(); every other variant (host variants, GLOBAL,
 /// BLOCK, AUTO) claims every n. A forced variant that does not claim n
 /// returns NOT_SUPPORTED and writes nothing.
 template <class T>
@@ -214,6 +227,7 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_LANE) return n <= kJacobiLaneMaxN;
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) return syevj_cluster_claims<T>(n);
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_claims<T>(n);
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) return syevj_tridiag_claims<T>(n);
   if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }

@@ -180,6 +180,7 @@ batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjPro
     template bool batcheig::cuda::syevj_block_fits<T>(int);                                                 \
     template bool batcheig::cuda::syevj_cluster_fits<T>(int);                                               \
     template bool batcheig::cuda::syevj_grid_fits<T>(int);                                                  \
+    template bool batcheig::cuda::syevj_mixed_tridiag_fits<T>(int);                                         \
     template batcheigStatus_t batcheig::cuda::syevj<T>(batcheig::Context &, batcheigAlgorithm_t,            \
                                                        const batcheig::SyevjProblem<T> &, void *, std::size_t, \
                                                        batcheigAlgorithm_t);

@@ -78,6 +78,12 @@ bool syevj_block_fits(int n);
 template <class T>
 bool syevj_cluster_fits(int n);
 
+// True when the mixed tridiagonal variant (double and complex double) can
+// run order n on the current device: its single-precision stage's shared
+// memory fits (syevj_tridiag_fits in syevj_tridiag.cuh).
+template <class T>
+bool syevj_mixed_tridiag_fits(int n);
+
 // True when the grid variant claims order n (n >= 32, its state fits in w,
 // the device has cooperative launch).
 template <class T>

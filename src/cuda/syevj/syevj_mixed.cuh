@@ -747,6 +747,14 @@ batcheigStatus_t mixed_jacobi_stage(const MixedStage<T> &ms, SolveFloat &&solve_
     });
 }
 
+template <class T>
+bool syevj_mixed_tridiag_fits(int n) {
+    if constexpr (kHasMixed<T>)
+        return syevj_tridiag_fits<mixed_lower_t<T>>(n);
+    else
+        return false;
+}
+
 // BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG's first stage: the tridiagonal
 // stage of syevj_tridiag.cuh, which writes X itself.
 template <class T>

@@ -1,7 +1,7 @@
 // The tridiagonal first stage of BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG
 // (syevj_mixed.cuh): approximate eigenvectors of the scaled matrix rounded
 // to single precision, for the double-precision finish to refine. Three
-// launches per call:
+// steps per call (four launches from n = 16):
 //   1. reduce_kernel, one block per matrix: Householder reduction to real
 //      symmetric tridiagonal form, T = Q^H A Q, Q = H(0) H(1) ... H(n-2),
 //      H(k) = I - tau_k v_k v_k^H (xHETD2's lower form in single precision,
@@ -19,9 +19,12 @@
 //      replaced by a random vector orthogonal to every other one:
 //      kDependentKeep; solves that grow towards overflow are rescaled:
 //      kSolveRescale);
-//   3. back_kernel, a block per strip of columns of Z and per matrix:
-//      X = Q Z (the reflectors in reverse order), widened into the finish's
-//      first iterate.
+//   3. X = Q Z (the reflectors in reverse order), widened into the finish's
+//      first iterate, a block per strip of columns of Z and per matrix:
+//      back_gram_kernel then back_blocked_kernel (blocks of 8 reflectors
+//      against a strip held in registers) for n in [16, 4096], else
+//      back_kernel (one reflector at a time against a strip in shared
+//      memory).
 // Its work is O(n^3) in BLAS-2 form against the single-precision Jacobi's
 // sweeps of O(n^3) each; the finish does not need orthonormal input (its
 // first updates orthogonalise).
@@ -661,7 +664,15 @@ __global__ __launch_bounds__(256) void back_kernel(int n, int sw, std::int64_t b
 // w_i) (the Z that H(j) sees is Z - sum_{i > j} v_i w_i), then Z -= V W.
 // One sum of the strip's dots and one update of Z per block of reflectors,
 // from shared-memory rows of V read as vectors, instead of two passes over
-// a shared-memory Z per reflector.
+// a shared-memory Z per reflector. Measured on an H200 (MIXED_TRIDIAG,
+// complex double n = 512, batch 200, Nsight Compute gpu__time_duration):
+// back_kernel 23.8 ms; this kernel with V loaded by plain loads (a global
+// load's latency per row of V, one block per SM at 155 registers) 25.0 ms;
+// with the copies asynchronous and double-buffered 29.9 ms at one block per
+// SM and 19.3 ms at two (__launch_bounds__(256, 2): 128 registers, no
+// spills); plus back_gram_kernel 0.15 ms with a block per reflector block
+// (0.97 ms with one per matrix). The whole call went from 135.7 to 129.4 ms
+// (double n = 512: 77.4 to 74.7 ms) with the update cap back at 8.
 inline constexpr int kBackRows = 16;        // rows of Z per thread, in registers
 inline constexpr int kBackBlock = 8;        // reflectors per block step
 inline constexpr int kBackBlockedMin = 16;  // below, the Gram blocks would not fit in u
@@ -914,75 +925,123 @@ std::size_t syevj_tridiag_workspace(int n, std::int64_t batch) {
     return syevj_tridiag_detail::TridiagLayout<F>(n, batch).total;
 }
 
+namespace syevj_tridiag_detail {
+
+// The stage's launches for order n on the current device: their grids and
+// dynamic shared memory (syevj_tridiag(), syevj_tridiag_fits()).
+template <class F>
+struct TridiagShape {
+    // 1. The reduction's grid of members: rw rows by 512 / rw column
+    // classes. The matrix in shared memory when two blocks still fit on an
+    // SM, with the whole-matrix passes (rw >= n rows, up to 512); else in
+    // global memory, where the loads' latency bounds the passes, with the
+    // lower-triangle ones (rw >= n / 2 rows, up to 256: two blocks of 32
+    // rows per warp at n = 512; see reduce_kernel).
+    bool in_smem = false, lower = false;
+    int rw = 0, rthreads = 0;
+    std::size_t rshared = 0;
+    // 2. The vectors launch.
+    int vthreads = 0;
+    std::size_t vshared = 0;
+    // 3. The back-transformation: blocked (with the Gram launch first) or
+    // one reflector at a time; its strip width and buffers.
+    bool blocked = false;
+    int sw = 0, bufs = 0;
+    std::size_t bshared = 0;
+
+    explicit TridiagShape(int n) {
+        const auto grid_rows = [n](bool low) {
+            return low ? std::min(256, (n + 63) / 64 * 32) : std::min(512, (n + 31) / 32 * 32);
+        };
+        const auto base_bytes = [n](int rows) {
+            return (4 * std::size_t(n) + std::size_t(512 / rows + rows / 32) * n) * sizeof(F);
+        };
+        const std::size_t rfull = base_bytes(grid_rows(false)) + std::size_t(n) * n * sizeof(F);
+        in_smem = 2 * (rfull + kTeamScratchBytes + kDriverSharedBytes) <= std::size_t(shared_per_multiprocessor());
+        // Lower passes from n = 129 (complex double n = 128, in global
+        // memory: 3.87 ms with whole-matrix passes, 4.18 with lower ones;
+        // n = 256: 25.4 / 21.8 ms, double 12.4 / 11.7 ms; H200, batch 200).
+        lower = !in_smem && n > 128;
+        rw = grid_rows(lower);
+        rthreads = rw * std::max(1, 512 / rw);
+        rshared = in_smem ? rfull : base_bytes(rw);
+        vthreads = tridiag_threads(n);
+        vshared = 6 * std::size_t(n) * sizeof(float);
+        blocked = back_blocked(n);
+        if (blocked) {
+            sw = back_blocked_strip(n);
+            bufs = back_blocked_buffers<F>(n, sw);
+            bshared = back_blocked_shared<F>(n, sw, bufs);
+        } else {
+            sw = back_strip<F>(n);
+            bufs = 1;
+            bshared = (std::size_t(n) * sw + 3 * std::size_t(n) + sw + 256) * sizeof(F);
+        }
+    }
+};
+
+}  // namespace syevj_tridiag_detail
+
+// Whether the stage can run order n on the current device: every launch's
+// dynamic shared memory plus kStaticSharedMax within the opt-in limit. The
+// reduction binds first, with 14 n entries of F from n = 449: on 227 KiB,
+// n <= 2070 for complex F and 4141 for real F.
+template <class F>
+bool syevj_tridiag_fits(int n) {
+    const syevj_tridiag_detail::TridiagShape<F> sh(n);
+    const std::size_t most = std::max(sh.rshared, std::max(sh.vshared, sh.bshared));
+    return most + kStaticSharedMax <= std::size_t(shared_optin_bytes());
+}
+
 // Runs the stage on the working matrices a32 (full Hermitian, ld n),
 // skipping the matrices b whose state done[b].done is set; writes X (ld n)
-// at y + 2 n^2 b.
+// at y + 2 n^2 b. The plan has checked syevj_tridiag_fits(n).
 template <class F, class T, class S>
 batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32, void *work, T *y,
                                const S *done) {
     using namespace syevj_tridiag_detail;
     const TridiagLayout<F> L(n, batch);
+    const TridiagShape<F> sh(n);
     unsigned char *base = static_cast<unsigned char *>(work);
     float *de = reinterpret_cast<float *>(base + L.de);
     F *tau = reinterpret_cast<F *>(base + L.tau);
     float *z = reinterpret_cast<float *>(base + L.z);
     float *u = reinterpret_cast<float *>(base + L.u);
-    // The reduction's grid of members: rw rows by 512 / rw column classes.
-    // The matrix in shared memory when two blocks still fit on an SM, with
-    // the whole-matrix passes (rw >= n rows, up to 512); else in global
-    // memory, where the loads' latency bounds the passes, with the
-    // lower-triangle ones (rw >= n / 2 rows, up to 256: two blocks of 32
-    // rows per warp at n = 512; see reduce_kernel).
-    const auto grid_rows = [n](bool lower) {
-        return lower ? std::min(256, (n + 63) / 64 * 32) : std::min(512, (n + 31) / 32 * 32);
-    };
-    const auto base_bytes = [n](int rw) {
-        return (4 * std::size_t(n) + std::size_t(512 / rw + rw / 32) * n) * sizeof(F);
-    };
-    const std::size_t rfull = base_bytes(grid_rows(false)) + std::size_t(n) * n * sizeof(F);
-    const bool in_smem = 2 * (rfull + kTeamScratchBytes + kDriverSharedBytes) <= std::size_t(shared_per_multiprocessor());
-    // Lower passes from n = 129 (complex double n = 128, in global memory:
-    // 3.87 ms with whole-matrix passes, 4.18 with lower ones; n = 256:
-    // 25.4 / 21.8 ms, double 12.4 / 11.7 ms; H200, batch 200).
-    const bool lower = !in_smem && n > 128;
-    const int rw = grid_rows(lower), rthreads = rw * std::max(1, 512 / rw);
-    const std::size_t rshared = in_smem ? rfull : base_bytes(rw);
     batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
-    if (rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, S>, rshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    if (sh.rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, S>, sh.rshared)) != BATCHEIG_STATUS_SUCCESS)
+        return st;
     st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        reduce_kernel<F, S><<<unsigned(count), rthreads, rshared, s>>>(n, rw, b0, a32, de, tau, done, in_smem,
-                                                                         lower);
+        reduce_kernel<F, S><<<unsigned(count), sh.rthreads, sh.rshared, s>>>(n, sh.rw, b0, a32, de, tau, done,
+                                                                               sh.in_smem, sh.lower);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    const int threads = tridiag_threads(n);
-    const std::size_t vshared = 6 * std::size_t(n) * sizeof(float);
-    if (vshared > 48 * 1024 && (st = allow_shared(vectors_kernel<S>, vshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    if (sh.vshared > 48 * 1024 && (st = allow_shared(vectors_kernel<S>, sh.vshared)) != BATCHEIG_STATUS_SUCCESS)
+        return st;
     st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        vectors_kernel<S><<<unsigned(count), threads, vshared, s>>>(n, b0, de, z, u, done);
+        vectors_kernel<S><<<unsigned(count), sh.vthreads, sh.vshared, s>>>(n, b0, de, z, u, done);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    if (back_blocked(n)) {
+    const int sw = sh.sw;
+    if (sh.blocked) {
         // Measured on an H200 (batch 200, MIXED_TRIDIAG): see back_blocked_kernel.
         st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
             back_gram_kernel<F, S><<<dim3(unsigned(back_blocks(n)), unsigned(count)), 256, 0, s>>>(n, b0, a32, u, done);
         });
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
-        const int sw = back_blocked_strip(n);
-        const int bufs = back_blocked_buffers<F>(n, sw);
-        const std::size_t bshared = back_blocked_shared<F>(n, sw, bufs);
-        if (bshared > 48 * 1024 && (st = allow_shared(back_blocked_kernel<F, T, S>, bshared)) != BATCHEIG_STATUS_SUCCESS)
+        if (sh.bshared > 48 * 1024 &&
+            (st = allow_shared(back_blocked_kernel<F, T, S>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS)
             return st;
         return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
             const dim3 grid(unsigned((n + sw - 1) / sw), unsigned(count));
-            back_blocked_kernel<F, T, S><<<grid, kBackThreads, bshared, s>>>(n, sw, bufs, b0, a32, tau, z, u, y, done);
+            back_blocked_kernel<F, T, S><<<grid, kBackThreads, sh.bshared, s>>>(n, sw, sh.bufs, b0, a32, tau, z, u, y,
+                                                                                done);
         });
     }
-    const int sw = back_strip<F>(n);
-    const std::size_t bshared = (std::size_t(n) * sw + 3 * std::size_t(n) + sw + 256) * sizeof(F);
-    if (bshared > 48 * 1024 && (st = allow_shared(back_kernel<F, T, S>, bshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    if (sh.bshared > 48 * 1024 && (st = allow_shared(back_kernel<F, T, S>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS)
+        return st;
     return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
         const dim3 grid(unsigned((n + sw - 1) / sw), unsigned(count));
-        back_kernel<F, T, S><<<grid, 256, bshared, s>>>(n, sw, b0, a32, tau, z, y, done);
+        back_kernel<F, T, S><<<grid, 256, sh.bshared, s>>>(n, sw, b0, a32, tau, z, y, done);
     });
 }
 
