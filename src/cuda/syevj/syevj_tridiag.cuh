@@ -40,6 +40,7 @@
 #include "core/types.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_lane.cuh"
 #include "cuda/team.cuh"
 
 namespace batcheig::cuda {
@@ -49,6 +50,7 @@ namespace syevj_tridiag_detail {
 using core::conj;
 using core::real;
 using core::jacobi::abs2;
+using syevj_lane_detail::shfl_xor;
 
 // Byte offsets of the stage's arrays in its workspace (each 256-byte
 // aligned), for a batch of b matrices of order n over the lower type F.
@@ -689,11 +691,6 @@ inline int back_blocked_strip(int n) {
     return w;
 }
 
-__device__ inline float shfl_xor_f(float v, int o) { return __shfl_xor_sync(0xffffffffu, v, o); }
-__device__ inline core::complex<float> shfl_xor_f(core::complex<float> v, int o) {
-    return {__shfl_xor_sync(0xffffffffu, v.re, o), __shfl_xor_sync(0xffffffffu, v.im, o)};
-}
-
 // Row r of a shared-memory V block (kBackBlock entries of F, 16-byte aligned)
 // into registers through 16-byte loads.
 template <class F>
@@ -747,7 +744,7 @@ __global__ __launch_bounds__(256) void back_gram_kernel(int n, std::int64_t b0, 
             for (int r = i + 1 + lane; r < n; r += 32)
                 acc += conj(a[std::size_t(j) * n + r]) * (r == i + 1 ? make_f<F>(1.f, 0.f) : a[std::size_t(i) * n + r]);
 #pragma unroll
-            for (int o = 16; o > 0; o >>= 1) acc += shfl_xor_f(acc, o);
+            for (int o = 16; o > 0; o >>= 1) acc += shfl_xor(acc, o, 0xffffffffu);
         }
         if (lane == 0) gram[d] = acc;
     }
@@ -844,24 +841,31 @@ __global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, in
             __pipeline_wait_prior(0);
         }
         __syncthreads();
+        // f(q, v) for each of this thread's rows r > j0 (zr[q]), with row r
+        // of V in v.
+        const auto each_row = [&](auto &&f) {
+#pragma unroll
+            for (int q = 0; q < kBackRows; ++q) {
+                const int r = g + q * groups;
+                if (r > j0 && r < n) {
+                    F v[NB];
+                    load_vrow(vs + r * NB, v);
+                    f(q, v);
+                }
+            }
+        };
         // The strip's dots v_j^H Z over this thread's rows.
         F acc[NB];
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj) acc[jj] = zero;
+        each_row([&](int q, const F (&v)[NB]) {
 #pragma unroll
-        for (int q = 0; q < kBackRows; ++q) {
-            const int r = g + q * groups;
-            if (r > j0 && r < n) {
-                F v[NB];
-                load_vrow(vs + r * NB, v);
-#pragma unroll
-                for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
-            }
-        }
+            for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
+        });
         // Summed over the lanes of a column in the warp, then over warps.
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj)
-            for (int o = sw; o < 32; o <<= 1) acc[jj] += shfl_xor_f(acc[jj], o);
+            for (int o = sw; o < 32; o <<= 1) acc[jj] += shfl_xor(acc[jj], o, 0xffffffffu);
         if (lane < sw) {
 #pragma unroll
             for (int jj = 0; jj < NB; ++jj) part[(warp * NB + jj) * sw + lane] = acc[jj];
@@ -891,16 +895,10 @@ __global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, in
         F wv[NB];
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj) wv[jj] = ws[jj * sw + c];
+        each_row([&](int q, const F (&v)[NB]) {
 #pragma unroll
-        for (int q = 0; q < kBackRows; ++q) {
-            const int r = g + q * groups;
-            if (r > j0 && r < n) {
-                F v[NB];
-                load_vrow(vs + r * NB, v);
-#pragma unroll
-                for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
-            }
-        }
+            for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
+        });
         __syncthreads();  // this buffer and W are rewritten by a later step
         if (bufs == 1 && blk > 0) back_load_block(n, blk - 1, a, gram, tau, buf0);
     }
