@@ -63,7 +63,8 @@ batcheigStatus_t batcheigParamsSetAlgorithm(batcheigParams_t params, batcheigAlg
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
         case BATCHEIG_ALG_JACOBI_CUDA_GRID:
         case BATCHEIG_ALG_JACOBI_CUDA_MIXED:
-        case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG: break;
+        case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG:
+        case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG: break;
         default: return BATCHEIG_STATUS_INVALID_VALUE;
     }
     params->algorithm = algorithm;

@@ -99,6 +99,7 @@ module batcheig
   integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_GRID = 26
   integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27
   integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG = 28
+  integer(c_int), parameter, public :: BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG = 29
 
   ! batcheigInfoCode_t (special per-matrix info values)
   integer(c_int), parameter, public :: BATCHEIG_INFO_NONFINITE = -1

@@ -145,6 +145,9 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 case BATCHEIG_ALG_JACOBI_CUDA_GRID:
                     if (!cuda::syevj_grid_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
+                case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG:
+                    if (!cuda::syevj_tri_shared_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:
                     if (forced && !cuda::syevj_fits_shared<T>(p.n, p.want_v)) return BATCHEIG_STATUS_NOT_SUPPORTED;
@@ -178,6 +181,7 @@ batcheigStatus_t run_syevj(Context &ctx, const SyevjPlan &plan, const SyevjProbl
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER:
         case BATCHEIG_ALG_JACOBI_CUDA_GRID:
         case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG:
+        case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG:
         case BATCHEIG_ALG_JACOBI_CUDA_MIXED: return cuda::syevj<T>(ctx, plan.variant, p, work, lwork, plan.inner);
 #endif
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;

@@ -105,7 +105,7 @@ inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend
     return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_CUDA_WARP, BATCHEIG_ALG_JACOBI_CUDA_SHARED,
             BATCHEIG_ALG_JACOBI_CUDA_GLOBAL, BATCHEIG_ALG_JACOBI_CUDA_BLOCK, BATCHEIG_ALG_JACOBI_CUDA_LANE,
             BATCHEIG_ALG_JACOBI_CUDA_CLUSTER, BATCHEIG_ALG_JACOBI_CUDA_GRID, BATCHEIG_ALG_JACOBI_CUDA_MIXED,
-            BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG};
+            BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG, BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
 /// The forced (non-AUTO) variants.
@@ -130,6 +130,7 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_GRID: return "jacobi-cuda-grid";
     case BATCHEIG_ALG_JACOBI_CUDA_MIXED: return "jacobi-cuda-mixed";
     case BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG: return "jacobi-cuda-mixed-tridiag";
+    case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG: return "jacobi-cuda-tridiag";
     default: return "?";
   }
 }
@@ -199,6 +200,15 @@ bool syevj_tridiag_claims(int n) {
   return 14 * static_cast<size_t>(n) * single + 512 <= kJacobiSharedOptinBytes;
 }
 
+/// Largest n of JACOBI_CUDA_TRIDIAG (64 columns of four threads in a block
+/// of 256; its shared memory, at most 106 KB in complex double, always fits).
+inline constexpr int kJacobiTriMaxN = 64;
+
+/// Whether a variant iterates sweeps (every variant but JACOBI_CUDA_TRIDIAG,
+/// the tridiagonal method, which reports 0 sweeps and ignores the sweep
+/// limit).
+inline bool syevj_iterates(batcheigAlgorithm_t alg) { return alg != BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG; }
+
 /// Whether a variant is one of the two mixed-precision variants
 /// (JACOBI_CUDA_MIXED and JACOBI_CUDA_MIXED_TRIDIAG: a single-precision first
 /// stage and the same double-precision finish).
@@ -228,6 +238,7 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) return syevj_cluster_claims<T>(n);
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_claims<T>(n);
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) return syevj_tridiag_claims<T>(n);
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) return n <= kJacobiTriMaxN;
   if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }
@@ -241,14 +252,14 @@ inline bool syevj_is_cuda_variant(batcheigAlgorithm_t a) {
   return a == BATCHEIG_ALG_JACOBI_CUDA_WARP || a == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
          a == BATCHEIG_ALG_JACOBI_CUDA_GLOBAL || a == BATCHEIG_ALG_JACOBI_CUDA_BLOCK ||
          a == BATCHEIG_ALG_JACOBI_CUDA_LANE || a == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
-         a == BATCHEIG_ALG_JACOBI_CUDA_GRID || syevj_is_mixed(a);
+         a == BATCHEIG_ALG_JACOBI_CUDA_GRID || a == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG || syevj_is_mixed(a);
 }
 
 inline const char *uplo_name(batcheigFillMode_t u) { return u == BATCHEIG_FILL_MODE_LOWER ? "lower" : "upper"; }
 
 /// Tolerance a call uses (batcheig.h): tol (default 2u), raised to
 /// 32 n u for JACOBI_CUDA_MIXED (whose residual is the larger of
-/// off(X^H A X) / ||A||_F and ||I - X^H X||_F), to
+/// off(X^H A X) / ||A||_F and ||I - X^H X||_F) and JACOBI_CUDA_TRIDIAG, to
 /// 4 sqrt(n) u for the one-sided block variants (host and CUDA), and to
 /// 8 sqrt(n) u for the CUDA lane variant in its Gram form (n > 64; double
 /// and complex float n > 16; complex double n > 8). The other CUDA variants
@@ -263,7 +274,7 @@ double syevj_effective_tol(double tol, int n, batcheigAlgorithm_t variant) {
       variant == BATCHEIG_ALG_JACOBI_CUDA_LANE || variant == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
       variant == BATCHEIG_ALG_JACOBI_CUDA_GRID)
     t = std::max(t, 4 * std::sqrt(static_cast<double>(n)) * u);
-  if (syevj_is_mixed(variant)) t = std::max(t, 32.0 * n * u);
+  if (syevj_is_mixed(variant) || variant == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) t = std::max(t, 32.0 * n * u);
   const int gram_above = sizeof(T) == 16 ? 8 : sizeof(T) == 8 ? 16 : 64;
   if (variant == BATCHEIG_ALG_JACOBI_CUDA_LANE && n > gram_above)
     t = std::max(t, 8 * std::sqrt(static_cast<double>(n)) * u);

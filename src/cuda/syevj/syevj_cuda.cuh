@@ -18,6 +18,7 @@
 #include "cuda/syevj/syevj_kernels.cuh"
 #include "cuda/syevj/syevj_mixed.cuh"
 #include "cuda/syevj/syevj_pair.cuh"
+#include "cuda/syevj/syevj_tri_shared.cuh"
 #include "plan/tuning.hpp"
 
 namespace batcheig::cuda {
@@ -103,6 +104,7 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
         case BATCHEIG_ALG_JACOBI_CUDA_LANE: return syevj_lane<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return syevj_cluster<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_GRID: return syevj_grid<T>(s, p, opt, work);
+        case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG: return syevj_tri<T>(s, p);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
@@ -181,6 +183,7 @@ batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjPro
     template bool batcheig::cuda::syevj_cluster_fits<T>(int);                                               \
     template bool batcheig::cuda::syevj_grid_fits<T>(int);                                                  \
     template bool batcheig::cuda::syevj_mixed_tridiag_fits<T>(int);                                         \
+    template bool batcheig::cuda::syevj_tri_shared_fits<T>(int);                                            \
     template batcheigStatus_t batcheig::cuda::syevj<T>(batcheig::Context &, batcheigAlgorithm_t,            \
                                                        const batcheig::SyevjProblem<T> &, void *, std::size_t, \
                                                        batcheigAlgorithm_t);

@@ -32,6 +32,10 @@
 //                                    (reduction, bisection, inverse
 //                                    iteration, back-transformation;
 //                                    syevj_tridiag.cuh); never chosen by AUTO.
+//   BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG the tridiagonal method in working
+//                                    precision, one block per matrix in
+//                                    shared memory, n <= 64
+//                                    (syevj_tri_shared.cuh).
 //   BATCHEIG_ALG_JACOBI_CUDA_GRID    one-sided block Jacobi, a thread block
 //                                    per pair of column blocks and matrix,
 //                                    one cooperative launch, a grid barrier
@@ -83,6 +87,11 @@ bool syevj_cluster_fits(int n);
 // memory fits (syevj_tridiag_fits in syevj_tridiag.cuh).
 template <class T>
 bool syevj_mixed_tridiag_fits(int n);
+
+// True when the tridiagonal variant (n <= 64, syevj_tri_shared.cuh) can run
+// order n on the current device (its shared memory fits).
+template <class T>
+bool syevj_tri_shared_fits(int n);
 
 // True when the grid variant claims order n (n >= 32, its state fits in w,
 // the device has cooperative launch).

@@ -1,0 +1,580 @@
+// BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG (every precision, 1 <= n <= 64): the
+// tridiagonal method in working precision, one block of 256 threads per
+// matrix, one launch, no workspace: the matrix in shared memory, the
+// eigenvectors' factorizations in each thread's local memory, the
+// back-transformation in registers.
+//   1. the triangle named by uplo, checked for NaN / Inf and scaled by a
+//      power of two to max |a_ij| in [1, 2) (as core::jacobi::load_scaled),
+//      into a full Hermitian matrix A_s in shared memory; ||A_s||_F;
+//   2. xHETD2's lower Householder reduction T = Q^H A_s Q, T real symmetric
+//      (d, e), v_k below the subdiagonal of column k and tau_k apart; a step
+//      is three barriers: warp 0 forms the reflector, the block forms
+//      y = tau A22 v (four threads per row), warp 0 forms
+//      w = y - (tau / 2)(y^H v) v, the block updates A22 -= v w^H + w v^H;
+//   3. every eigenvalue of T by multisection on Sturm counts (xLAEBZ's
+//      recurrence and pivmin): four threads per eigenvalue, two counts each
+//      per round, so a round splits the interval into nine; until the
+//      interval is below 2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's
+//      default absolute tolerance);
+//   4. inverse iteration, one thread per eigenvalue: T - lambda_j I
+//      factored once by Gaussian elimination with partial pivoting (the
+//      factors in the thread's local memory; pivots below u ||T||_1
+//      replaced by it, as xLAGTF), three solves from a pseudo-random start,
+//      each normalized; after each of the first two, the groups of
+//      eigenvalues closer than 1e-3 ||T||_1 (xSTEIN's ORTOL) are
+//      orthogonalized in order (classical Gram-Schmidt, twice); after the
+//      last, every vector against all the vectors before it, so that Z is
+//      orthonormal to working precision whatever the gaps. A member left
+//      with less than 1e-2 of its norm is numerically dependent and is
+//      replaced by a random vector orthogonal to all the others (as the
+//      single-precision stage of syevj_tridiag.cuh, kDependentKeep);
+//   5. r = ||T Z - Z Lambda||_F / ||A_s||_F, which bounds
+//      off(Z^T T Z) / ||A_s||_F for orthonormal Z; residual = r, sweeps = 0,
+//      info = 0 when r <= tol_used = max(tol, 32 n u) (the tolerance of the
+//      mixed variants), else BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+//   6. w = lambda / scale (ascending, whatever p.sort); with vectors,
+//      X = Q Z = H(0) (H(1) (... H(n-2) Z)) in registers, four threads per
+//      column and 16 rows each (the reflectors read from shared memory, the
+//      sums over a column by two shuffles), written to the columns of A.
+// Work O(n^3) against the Jacobi sweeps' O(n^3) each; the accuracy is the
+// tridiagonal method's (xHEEVX with xSTEBZ and xSTEIN), with Z's
+// orthogonality enforced.
+#pragma once
+
+#include <cstdint>
+
+#include "common/problem.hpp"
+#include "core/jacobi_syevj.hpp"
+#include "core/types.hpp"
+#include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_tridiag.cuh"
+#include "cuda/team.cuh"
+
+namespace batcheig::cuda {
+
+// Largest n of BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG (64 columns of four threads
+// in a block of 256).
+inline constexpr int kSyevjTriMaxN = 64;
+
+namespace syevj_tri_detail {
+
+using core::conj;
+using core::real;
+using core::jacobi::abs2;
+
+inline constexpr int kThreads = 256;
+inline constexpr int kColThreads = 4;                       // threads per column of X
+inline constexpr int kRows = kSyevjTriMaxN / kColThreads;  // rows of X per thread
+inline constexpr int kBisectThreads = 4;                    // threads per eigenvalue
+inline constexpr int kBisectPoints = 2;                     // Sturm counts per thread and round
+inline constexpr int kBisectRounds = 64;                    // a bound; ~18 rounds reach the tolerance
+inline constexpr int kSteps = 3;                            // inverse iteration solves
+inline constexpr double kOrtol = 1e-3;                      // xSTEIN's ORTOL, relative to ||T||_1
+inline constexpr double kDependentKeep = 1e-2;
+inline constexpr double kTolFactor = 32;                    // tol_used = max(tol, kTolFactor n u)
+static_assert(kThreads == kColThreads * kSyevjTriMaxN && kThreads == kBisectThreads * kSyevjTriMaxN,
+              "a thread per (column, quarter) and per (eigenvalue, point pair)");
+
+// A solve whose entries pass this is scaled by its inverse (a power of two).
+template <class R> __host__ __device__ constexpr R solve_rescale() { return sizeof(R) == 4 ? R(0x1p50) : R(0x1p500); }
+
+// Byte offsets of the shared-memory arrays (16-byte aligned).
+template <class T>
+struct Smem {
+    using R = core::real_t<T>;
+    std::size_t a, z, d, e, e2, lam, dots, tau, v, y, start, dep, total;
+    __host__ __device__ static std::size_t up(std::size_t b) { return (b + 15) & ~std::size_t(15); }
+    __host__ __device__ explicit Smem(int n) {
+        const std::size_t nn = std::size_t(n);
+        a = 0;
+        z = a + up(sizeof(T) * nn * (nn + 1));
+        d = z + up(sizeof(R) * nn * nn);
+        e = d + up(sizeof(R) * nn);
+        e2 = e + up(sizeof(R) * nn);
+        lam = e2 + up(sizeof(R) * nn);
+        dots = lam + up(sizeof(R) * nn);
+        tau = dots + up(sizeof(R) * nn);
+        v = tau + up(sizeof(T) * nn);
+        y = v + up(sizeof(T) * nn);
+        start = y + up(sizeof(T) * nn);
+        dep = start + up(sizeof(int) * nn);
+        total = dep + up(sizeof(int) * nn);
+    }
+};
+
+// Sturm counts of T (d, e2 = e^2) at K points (xLAEBZ's order: a pivot
+// below pivmin becomes -pivmin before it is counted), interleaved.
+template <class R, int K>
+__device__ inline void sturm_counts(int n, const R *d, const R *e2, const R (&x)[K], R pivmin, int (&c)[K]) {
+    R q[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+        q[k] = d[0] - x[k];
+        if (core::rabs(q[k]) < pivmin) q[k] = -pivmin;
+        c[k] = q[k] < 0;
+    }
+    for (int i = 1; i < n; ++i) {
+        const R di = d[i], ei = e2[i - 1];
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+            q[k] = di - x[k] - ei / q[k];
+            if (core::rabs(q[k]) < pivmin) q[k] = -pivmin;
+            c[k] += q[k] < 0;
+        }
+    }
+}
+
+template <class R> __device__ inline R start_value(int j, int k) { return R(syevj_tridiag_detail::start_entry(j, k)); }
+
+template <class T>
+__device__ inline T herm_at(const T *a, int lda, bool lower, int i, int j) {
+    return core::jacobi::hermitian_entry(lower, core::MatView<const T>{a, lda, 1}, i, j);
+}
+
+template <class T>
+__global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std::int64_t b0, double tol_used) {
+    using R = core::real_t<T>;
+    extern __shared__ __align__(16) unsigned char tri_smem[];
+    __shared__ unsigned long long red[32];
+    const BlockTeam tm{red};
+    const int n = p.n, t = threadIdx.x, lane = t & 31, warp = t >> 5;
+    const std::int64_t b = b0 + blockIdx.x;
+    const Smem<T> L(n);
+    const int ls = n + 1;  // leading dimension of a (odd in elements)
+    T *a = reinterpret_cast<T *>(tri_smem + L.a);
+    R *z = reinterpret_cast<R *>(tri_smem + L.z);
+    R *d = reinterpret_cast<R *>(tri_smem + L.d);
+    R *e = reinterpret_cast<R *>(tri_smem + L.e);
+    R *e2 = reinterpret_cast<R *>(tri_smem + L.e2);
+    R *lam = reinterpret_cast<R *>(tri_smem + L.lam);
+    R *dots = reinterpret_cast<R *>(tri_smem + L.dots);
+    T *tau = reinterpret_cast<T *>(tri_smem + L.tau);
+    T *vv = reinterpret_cast<T *>(tri_smem + L.v);
+    T *yy = reinterpret_cast<T *>(tri_smem + L.y);
+    int *start = reinterpret_cast<int *>(tri_smem + L.start);
+    int *dependent = reinterpret_cast<int *>(tri_smem + L.dep);
+    T *ga = p.A + b * std::int64_t(p.lda) * n;
+    R *w = p.w + b * n;
+
+    // 1. Check, scale, copy.
+    R mx = 0;
+    int bad = 0;
+    for (int el = t; el < n * n; el += kThreads) {
+        const int i = el % n, j = el / n;
+        if (p.lower ? i < j : i > j) continue;
+        core::jacobi::check_entry(herm_at(ga, p.lda, p.lower, i, j), mx, bad);
+    }
+    bad = tm.max(bad);
+    mx = tm.max(mx);
+    if (bad) {
+        for (int j = t; j < n; j += kThreads) w[j] = core::make_nan<R>();
+        if (p.want_v)
+            for (int el = t; el < n * n; el += kThreads) ga[std::size_t(el / n) * p.lda + el % n] = core::make_nan<T>();
+        if (t == 0) {
+            p.info[b] = BATCHEIG_INFO_NONFINITE;
+            if (p.sweeps) p.sweeps[b] = 0;
+            if (p.residual) p.residual[b] = core::make_nan<double>();
+        }
+        return;
+    }
+    constexpr int kMinExp = sizeof(R) == 4 ? -126 : -1022;
+    const R scale = mx > 0 ? R(ldexp(R(1), -max(ilogb(mx), kMinExp))) : R(1);
+    R ss = 0;
+    for (int el = t; el < n * n; el += kThreads) {
+        const int i = el % n, j = el / n;
+        const T x = herm_at(ga, p.lda, p.lower, i, j) * scale;
+        ss += abs2(x);
+        a[j * ls + i] = x;
+    }
+    const R anorm = sqrt(tm.sum(ss));  // ends with the barrier that publishes a
+
+    // 2. T = Q^H A_s Q.
+    for (int k = 0; k + 1 < n; ++k) {
+        const int m = n - k - 1;  // order of A22 = A(k+1:n, k+1:n)
+        T *col = a + k * ls;      // column k
+        if (warp == 0) {
+            R xs = 0;
+            for (int r = k + 2 + lane; r < n; r += 32) xs += abs2(col[r]);
+#pragma unroll
+            for (int o = 16; o > 0; o >>= 1) xs += __shfl_xor_sync(0xffffffffu, xs, o);
+            const T alpha = col[k + 1];
+            const R ar = real(alpha), ai = core::imag(alpha);
+            T tk = T(0);
+            R beta = ar;
+            if (xs > 0 || ai != 0) {
+                beta = -copysign(sqrt(ar * ar + ai * ai + xs), ar);
+                if constexpr (core::is_complex<T>) tk = T((beta - ar) / beta, -ai / beta);
+                else tk = (beta - ar) / beta;
+                const T sc = T(1) / (alpha - T(beta));
+                for (int r = k + 2 + lane; r < n; r += 32) col[r] = col[r] * sc;
+            }
+            __syncwarp();
+            for (int r = lane; r < m; r += 32) vv[r] = r == 0 ? T(1) : col[k + 1 + r];
+            if (lane == 0) {
+                tau[k] = tk;
+                d[k] = real(col[k]);
+                e[k] = beta;
+            }
+        }
+        __syncthreads();
+        const T tk = tau[k];
+        if (tk == T(0)) continue;  // H(k) = I (uniform over the block)
+        T *a22 = a + (k + 1) * ls + (k + 1);
+        {
+            const int i = t >> 2, q = t & 3;
+            T acc = T(0);
+            if (i < m)
+                for (int jj = q; jj < m; jj += 4) acc += a22[jj * ls + i] * vv[jj];
+            if constexpr (core::is_complex<T>) {
+                acc.re += __shfl_xor_sync(0xffffffffu, acc.re, 1);
+                acc.im += __shfl_xor_sync(0xffffffffu, acc.im, 1);
+                acc.re += __shfl_xor_sync(0xffffffffu, acc.re, 2);
+                acc.im += __shfl_xor_sync(0xffffffffu, acc.im, 2);
+            } else {
+                acc += __shfl_xor_sync(0xffffffffu, acc, 1);
+                acc += __shfl_xor_sync(0xffffffffu, acc, 2);
+            }
+            if (i < m && q == 0) yy[i] = tk * acc;
+        }
+        __syncthreads();
+        if (warp == 0) {
+            T s = T(0);
+            for (int r = lane; r < m; r += 32) s += conj(yy[r]) * vv[r];
+            if constexpr (core::is_complex<T>) {
+#pragma unroll
+                for (int o = 16; o > 0; o >>= 1) {
+                    s.re += __shfl_xor_sync(0xffffffffu, s.re, o);
+                    s.im += __shfl_xor_sync(0xffffffffu, s.im, o);
+                }
+            } else {
+#pragma unroll
+                for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+            }
+            const T alpha2 = R(-0.5) * tk * s;
+            for (int r = lane; r < m; r += 32) yy[r] += alpha2 * vv[r];
+        }
+        __syncthreads();
+        for (int el = t; el < m * m; el += kThreads) {
+            const int i = el % m, jj = el / m;
+            a22[jj * ls + i] -= vv[i] * conj(yy[jj]) + yy[i] * conj(vv[jj]);
+        }
+        __syncthreads();
+    }
+    if (t == 0) {
+        d[n - 1] = real(a[(n - 1) * ls + n - 1]);
+        e[n - 1] = 0;
+    }
+    __syncthreads();
+
+    // 3. Eigenvalues of T, ascending.
+    R lo_b = core::limits<R>::huge(), hi_b = -core::limits<R>::huge(), tn = 0, em = 0;
+    for (int i = t; i < n; i += kThreads) {
+        const R el = i > 0 ? core::rabs(e[i - 1]) : R(0), er = core::rabs(e[i]);
+        e2[i] = er * er;
+        lo_b = min(lo_b, d[i] - el - er);
+        hi_b = max(hi_b, d[i] + el + er);
+        tn = max(tn, core::rabs(d[i]) + el + er);
+        em = max(em, er * er);
+    }
+    lo_b = tm.min(lo_b);
+    hi_b = tm.max(hi_b);
+    tn = tm.max(tn);
+    em = tm.max(em);
+    const R eps = core::limits<R>::eps();
+    const R pivmin = core::limits<R>::safmin() * max(R(1), em);
+    const R pad = 2 * eps * tn + 2 * pivmin;
+    const R atol = eps * tn + pivmin;
+    lo_b -= pad;
+    hi_b += pad;
+    {
+        const int j = t / kBisectThreads, g = t % kBisectThreads;
+        const int base = lane & ~(kBisectThreads - 1);
+        constexpr int kPts = kBisectThreads * kBisectPoints;
+        R lo = lo_b, hi = hi_b;
+        bool done = j >= n;
+        for (int round = 0; round < kBisectRounds; ++round) {
+            if (!done && (hi - lo <= 2 * eps * max(core::rabs(lo), core::rabs(hi)) + atol)) done = true;
+            if (__all_sync(0xffffffffu, done)) break;
+            R x[kBisectPoints];
+            int c[kBisectPoints];
+            const R h = (hi - lo) / R(kPts + 1);
+#pragma unroll
+            for (int s = 0; s < kBisectPoints; ++s) x[s] = lo + h * R(g * kBisectPoints + s + 1);
+            if (!done) sturm_counts<R, kBisectPoints>(n, d, e2, x, pivmin, c);
+            unsigned bits = 0;
+#pragma unroll
+            for (int s = 0; s < kBisectPoints; ++s) {
+                const unsigned bal = __ballot_sync(0xffffffffu, !done && c[s] > j);
+                // Point m = g' kBisectPoints + s of the group's thread g'.
+#pragma unroll
+                for (int gg = 0; gg < kBisectThreads; ++gg)
+                    bits |= ((bal >> (base + gg)) & 1u) << (gg * kBisectPoints + s);
+            }
+            if (!done) {
+                // The first point with more than j eigenvalues below it.
+                const int first = bits ? __ffs(bits) - 1 : kPts;
+                const R nlo = first > 0 ? lo + h * R(first) : lo;
+                const R nhi = first < kPts ? lo + h * R(first + 1) : hi;
+                if (!(nlo > lo || nhi < hi)) done = true;  // no progress: at the rounding level
+                lo = nlo;
+                hi = nhi;
+            }
+        }
+        if (j < n && g == 0) lam[j] = n == 1 ? d[0] : anorm == 0 ? R(0) : R(0.5) * (lo + hi);
+    }
+    __syncthreads();
+
+    // 4. Eigenvectors of T: z(k, j) at z[k n + j].
+    const R ortol = R(kOrtol) * tn;
+    for (int j = t; j < n; j += kThreads) {
+        int s = j;
+        while (s > 0 && lam[s] - lam[s - 1] <= ortol) --s;
+        start[j] = s;
+        dependent[j] = 0;
+    }
+    const R tiny = max(eps * tn, pivmin);
+    const int nw = kThreads / 32;
+    // Column j less its components along the columns c in [c0, c1) whose
+    // flag is clear, twice.
+    const auto project_out = [&](int j, int c0, int c1) {
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int c = c0 + warp; c < c1; c += nw) {
+                R acc = 0;
+                if (c != j && !dependent[c])
+                    for (int k = lane; k < n; k += 32) acc += z[k * n + c] * z[k * n + j];
+#pragma unroll
+                for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
+                if (lane == 0) dots[c - c0] = c != j && !dependent[c] ? acc : R(0);
+            }
+            __syncthreads();
+            for (int k = t; k < n; k += kThreads) {
+                const R *row = z + k * n;
+                R acc = 0;
+                for (int c = c0; c < c1; ++c) acc += dots[c - c0] * row[c];
+                z[k * n + j] -= acc;
+            }
+            __syncthreads();
+        }
+    };
+    // Scales column j to unit norm; returns its sum of squares before.
+    const auto normalize = [&](int j) {
+        R sq = 0;
+        for (int k = t; k < n; k += kThreads) sq += z[k * n + j] * z[k * n + j];
+        sq = tm.sum(sq);
+        const R sc = sq > 0 ? R(1) / sqrt(sq) : R(0);
+        for (int k = t; k < n; k += kThreads) z[k * n + j] *= sc;
+        return sq;
+    };
+    {
+        // The factors of T - lambda_j I (thread j): U's diagonals, the
+        // multipliers and the rows exchanged.
+        R ru0[kSyevjTriMaxN], u1[kSyevjTriMaxN], u2[kSyevjTriMaxN], ml[kSyevjTriMaxN];
+        unsigned long long swapped = 0;
+        const int j = t;
+        if (j < n) {
+            const R s = lam[j];
+            R pv = d[0] - s, qv = n > 1 ? e[0] : R(0);
+            for (int k = 0; k + 1 < n; ++k) {
+                const R sub = e[k], dn = d[k + 1] - s, en = k + 2 < n ? e[k + 1] : R(0);
+                if (core::rabs(pv) >= core::rabs(sub)) {
+                    const R a0 = core::rabs(pv) < tiny ? copysign(tiny, pv) : pv;
+                    const R mlt = sub / a0;
+                    ru0[k] = R(1) / a0;
+                    u1[k] = qv;
+                    u2[k] = 0;
+                    ml[k] = mlt;
+                    pv = dn - mlt * qv;
+                    qv = en;
+                } else {
+                    const R mlt = pv / sub;
+                    ru0[k] = R(1) / sub;
+                    u1[k] = dn;
+                    u2[k] = en;
+                    ml[k] = mlt;
+                    swapped |= 1ull << k;
+                    pv = qv - mlt * dn;
+                    qv = -mlt * en;
+                }
+            }
+            ru0[n - 1] = R(1) / (core::rabs(pv) < tiny ? copysign(tiny, pv) : pv);
+        }
+        for (int step = 0; step < kSteps; ++step) {
+            const bool last = step + 1 == kSteps;
+            if (j < n) {
+                // Forward elimination of the right-hand side into column j.
+                R beta = step == 0 ? start_value<R>(j, 0) : z[j];
+                for (int k = 0; k + 1 < n; ++k) {
+                    const R bn = step == 0 ? start_value<R>(j, k + 1) : z[(k + 1) * n + j];
+                    if (swapped >> k & 1ull) {
+                        z[k * n + j] = bn;
+                        beta = beta - ml[k] * bn;
+                    } else {
+                        z[k * n + j] = beta;
+                        beta = bn - ml[k] * beta;
+                    }
+                }
+                z[(n - 1) * n + j] = beta;
+                // Back substitution, then scale to unit 2-norm.
+                R x1 = 0, x2 = 0, sq = 0;
+                constexpr R kUp = solve_rescale<R>(), kDown = R(1) / solve_rescale<R>();
+                for (int k = n - 1; k >= 0; --k) {
+                    R rhs = z[k * n + j];
+                    if (k + 1 < n) rhs -= u1[k] * x1;
+                    if (k + 2 < n) rhs -= u2[k] * x2;
+                    R x = rhs * ru0[k];
+                    if (core::rabs(x) > kUp) {
+                        for (int i = 0; i < n; ++i) z[i * n + j] *= kDown;
+                        x *= kDown;
+                        x1 *= kDown;
+                        x2 *= kDown;
+                        sq *= kDown * kDown;
+                    }
+                    z[k * n + j] = x;
+                    x2 = x1;
+                    x1 = x;
+                    sq += x * x;
+                }
+                R sc = sq > 0 && sq < core::limits<R>::huge() ? R(1) / sqrt(sq) : R(0);
+                if (!(sc > 0)) {
+                    // Overflow or a zero solution: restart from a random vector.
+                    sq = 0;
+                    for (int k = 0; k < n; ++k) {
+                        const R x = start_value<R>(j, k + 7 * step + 1);
+                        z[k * n + j] = x;
+                        sq += x * x;
+                    }
+                    sc = R(1) / sqrt(sq);
+                }
+                for (int k = 0; k < n; ++k) z[k * n + j] *= sc;
+            }
+            __syncthreads();
+            // Each group's members in order (the last step: every vector),
+            // against the ones before that are not dependent.
+            for (int jj = 1; jj < n; ++jj) {
+                const int s0 = last ? 0 : start[jj];
+                if (s0 == jj) continue;
+                project_out(jj, s0, jj);
+                const R sq = normalize(jj);
+                if (t == 0 && !(sq >= R(kDependentKeep * kDependentKeep))) dependent[jj] = 1;
+                __syncthreads();
+            }
+            // The dependent members, in order: a random vector against every
+            // column whose flag is clear (the members replaced before it
+            // included).
+            for (int jj = 1; jj < n; ++jj) {
+                if (!dependent[jj]) continue;
+                for (int k = t; k < n; k += kThreads) z[k * n + jj] = start_value<R>(jj, k + 7 * kSteps + 1);
+                __syncthreads();
+                project_out(jj, 0, n);
+                normalize(jj);
+                if (t == 0) dependent[jj] = 0;
+                __syncthreads();
+            }
+        }
+    }
+
+    // 5. r = ||T Z - Z Lambda||_F / ||A_s||_F.
+    R rr = 0;
+    for (int j = t; j < n; j += kThreads) {
+        const R lj = lam[j];
+        for (int k = 0; k < n; ++k) {
+            R x = (d[k] - lj) * z[k * n + j];
+            if (k > 0) x += e[k - 1] * z[(k - 1) * n + j];
+            if (k + 1 < n) x += e[k] * z[(k + 1) * n + j];
+            rr += x * x;
+        }
+    }
+    rr = tm.sum(rr);
+    const double resid = anorm > 0 ? double(sqrt(rr) / anorm) : 0.0;
+
+    // 6. Outputs.
+    for (int j = t; j < n; j += kThreads) w[j] = lam[j] / scale;
+    if (p.want_v) {
+        const int c = t >> 2, q = t & 3;
+        T x[kRows];
+#pragma unroll
+        for (int i = 0; i < kRows; ++i) {
+            const int r = q * kRows + i;
+            x[i] = c < n && r < n ? T(z[r * n + c]) : T(0);
+        }
+        for (int k = n - 2; k >= 0; --k) {
+            const T tk = tau[k];
+            if (tk == T(0)) continue;
+            const T *col = a + k * ls;
+            T s = T(0);
+#pragma unroll
+            for (int i = 0; i < kRows; ++i) {
+                const int r = q * kRows + i;
+                const T vr = r == k + 1 ? T(1) : r > k + 1 && r < n ? col[r] : T(0);
+                s += conj(vr) * x[i];
+            }
+            if constexpr (core::is_complex<T>) {
+                s.re += __shfl_xor_sync(0xffffffffu, s.re, 1);
+                s.im += __shfl_xor_sync(0xffffffffu, s.im, 1);
+                s.re += __shfl_xor_sync(0xffffffffu, s.re, 2);
+                s.im += __shfl_xor_sync(0xffffffffu, s.im, 2);
+            } else {
+                s += __shfl_xor_sync(0xffffffffu, s, 1);
+                s += __shfl_xor_sync(0xffffffffu, s, 2);
+            }
+            s = tk * s;
+#pragma unroll
+            for (int i = 0; i < kRows; ++i) {
+                const int r = q * kRows + i;
+                const T vr = r == k + 1 ? T(1) : r > k + 1 && r < n ? col[r] : T(0);
+                x[i] -= vr * s;
+            }
+        }
+        if (c < n) {
+#pragma unroll
+            for (int i = 0; i < kRows; ++i) {
+                const int r = q * kRows + i;
+                if (r < n) ga[std::size_t(c) * p.lda + r] = x[i];
+            }
+        }
+    }
+    if (t == 0) {
+        p.info[b] = resid <= tol_used ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+        if (p.sweeps) p.sweeps[b] = 0;
+        if (p.residual) p.residual[b] = resid;
+    }
+}
+
+}  // namespace syevj_tri_detail
+
+template <class T>
+inline std::size_t syevj_tri_shared_bytes(int n) {
+    return syevj_tri_detail::Smem<T>(n).total;
+}
+
+// Whether BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG claims order n on the current
+// device: n <= 64 and its shared memory fits the opt-in limit.
+template <class T>
+bool syevj_tri_shared_fits(int n) {
+    return n >= 1 && n <= kSyevjTriMaxN &&
+           syevj_tri_shared_bytes<T>(n) + kStaticSharedMax <= std::size_t(shared_optin_bytes());
+}
+
+// The tolerance the variant tests with: max(tol, 32 n u).
+template <class R>
+inline double syevj_tri_tolerance(double tol, int n) {
+    const double u = double(core::limits<R>::eps());
+    const double t = tol > 0 ? tol : 2 * u;
+    const double floor = syevj_tri_detail::kTolFactor * n * u;
+    return t > floor ? t : floor;
+}
+
+template <class T>
+batcheigStatus_t syevj_tri(cudaStream_t s, const SyevjProblem<T> &p) {
+    using namespace syevj_tri_detail;
+    const std::size_t bytes = syevj_tri_shared_bytes<T>(p.n);
+    batcheigStatus_t st = allow_shared(tri_kernel<T>, bytes);
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    const double tol = syevj_tri_tolerance<core::real_t<T>>(p.tolerance, p.n);
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        tri_kernel<T><<<unsigned(count), kThreads, bytes, s>>>(p, b0, tol);
+    });
+}
+
+}  // namespace batcheig::cuda
