@@ -356,6 +356,24 @@ __device__ inline void dmma_8x8x4(double &c0, double &c1, double a, double b) {
 #endif
 }
 
+// Two m8n8k4 products stacked in M, as one mma.m16n8k4 on sm_90 and later
+// (A 16 x 4: a0 = A(l / 4, l % 4) is the first product's fragment, a1 the
+// second's, eight rows below; B shared; C 16 x 8: c0, c1 the first
+// product's entries, c2, c3 the second's). Measured on an H200
+// (bench/experiments/dmma_shapes.cu, session 55): m8n8k4 issues at 33.2
+// TFLOP/s, m16n8k4 at 66.6, the FP64 tensor cores' peak.
+__device__ inline void dmma_16x8x4(double &c0, double &c1, double &c2, double &c3, double a0, double a1,
+                                   double b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
+        : "+d"(c0), "+d"(c1), "+d"(c2), "+d"(c3)
+        : "d"(a0), "d"(a1), "d"(b));
+#else
+    dmma_8x8x4(c0, c1, a0, b);
+    dmma_8x8x4(c2, c3, a1, b);
+#endif
+}
+
 // An asynchronous 8-byte copy from global to shared memory (sm_80 and
 // later), zeros where !valid (src is then not read).
 __device__ inline void copy_async8(double *dst, const double *src, bool valid) {
@@ -494,15 +512,18 @@ __global__ void __launch_bounds__(dmma_threads<T>(), dmma_min_blocks<T>()) dmma_
 #pragma unroll
                 for (int y = 0; y < 4; ++y) fb[2][y] = fb[0][y] + fb[1][y];
             }
-            // Product by product over the fragment pairs, so that
-            // consecutive products go to different accumulators; each
-            // accumulator still takes its products in the same order.
+            // Product by product over the fragment pairs (two 8-row
+            // fragments stacked per product), so that consecutive products
+            // go to different accumulators; each accumulator still takes
+            // its products in the same order.
 #pragma unroll
             for (int pr = 0; pr < NA; ++pr)
 #pragma unroll
-                for (int x = 0; x < X; ++x)
+                for (int x = 0; x < X; x += 2)
 #pragma unroll
-                    for (int y = 0; y < 4; ++y) dmma_8x8x4(acc[pr][x][y][0], acc[pr][x][y][1], fa[pr][x], fb[pr][y]);
+                    for (int y = 0; y < 4; ++y)
+                        dmma_16x8x4(acc[pr][x][y][0], acc[pr][x][y][1], acc[pr][x + 1][y][0], acc[pr][x + 1][y][1],
+                                    fa[pr][x], fa[pr][x + 1], fb[pr][y]);
         }
         __syncthreads();  // stage st is free for slice sl + 2
     }
