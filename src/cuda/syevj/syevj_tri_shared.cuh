@@ -8,8 +8,8 @@
 //      into a full Hermitian matrix A_s in shared memory; ||A_s||_F;
 //   2. xHETD2's lower Householder reduction T = Q^H A_s Q, T real symmetric
 //      (d, e), v_k below the subdiagonal of column k and tau_k apart; a step
-//      is three barriers: warp 0 forms the reflector, the block forms
-//      y = tau A22 v (four threads per row), warp 0 forms
+//      is four barriers: warp 0 forms the reflector, the block forms
+//      y = tau A22 v (four partial sums per row), warp 0 forms
 //      w = y - (tau / 2)(y^H v) v, the block updates A22 -= v w^H + w v^H;
 //   3. every eigenvalue of T by multisection on Sturm counts (xLAEBZ's
 //      recurrence and pivmin): four threads per eigenvalue, two counts each
@@ -20,14 +20,14 @@
 //      factored once by Gaussian elimination with partial pivoting (the
 //      factors in the thread's local memory; pivots below u ||T||_1
 //      replaced by it, as xLAGTF), three solves from a pseudo-random start,
-//      each normalized; after each of the first two, the groups of
-//      eigenvalues closer than 1e-3 ||T||_1 (xSTEIN's ORTOL) are
-//      orthogonalized in order (classical Gram-Schmidt, twice); after the
-//      last, every vector against all the vectors before it, so that Z is
-//      orthonormal to working precision whatever the gaps. A member left
-//      with less than 1e-2 of its norm is numerically dependent and is
-//      replaced by a random vector orthogonal to all the others (as the
-//      single-precision stage of syevj_tridiag.cuh, kDependentKeep);
+//      each normalized; after each, the groups of eigenvalues closer than
+//      1e-3 ||T||_1 (xSTEIN's ORTOL) are orthogonalized in order (classical
+//      Gram-Schmidt, twice; a member left with less than 1e-2 of its norm
+//      is numerically dependent and is replaced by a random vector
+//      orthogonal to all the others, as the single-precision stage of
+//      syevj_tridiag.cuh, kDependentKeep); then Z <- Z (3 I - G) / 2 with
+//      G = Z^T Z, so that Z is orthonormal to working precision whatever
+//      the gaps between the groups;
 //   5. r = ||T Z - Z Lambda||_F / ||A_s||_F, which bounds
 //      off(Z^T T Z) / ||A_s||_F for orthonormal Z; residual = r, sweeps = 0,
 //      info = 0 when r <= tol_used = max(tol, 32 n u) (the tolerance of the
@@ -83,13 +83,13 @@ template <class R> __host__ __device__ constexpr R solve_rescale() { return size
 template <class T>
 struct Smem {
     using R = core::real_t<T>;
-    std::size_t a, z, d, e, e2, lam, dots, tau, v, y, start, dep, total;
+    std::size_t a, z, d, e, e2, lam, dots, tau, v, y, yq, start, dep, total;
     __host__ __device__ static std::size_t up(std::size_t b) { return (b + 15) & ~std::size_t(15); }
     __host__ __device__ explicit Smem(int n) {
         const std::size_t nn = std::size_t(n);
         a = 0;
         z = a + up(sizeof(T) * nn * (nn + 1));
-        d = z + up(sizeof(R) * nn * nn);
+        d = z + up(sizeof(R) * nn * std::size_t(n | 1));
         e = d + up(sizeof(R) * nn);
         e2 = e + up(sizeof(R) * nn);
         lam = e2 + up(sizeof(R) * nn);
@@ -97,7 +97,8 @@ struct Smem {
         tau = dots + up(sizeof(R) * nn);
         v = tau + up(sizeof(T) * nn);
         y = v + up(sizeof(T) * nn);
-        start = y + up(sizeof(T) * nn);
+        yq = y + up(sizeof(T) * nn);
+        start = yq + up(sizeof(T) * nn * kColThreads);
         dep = start + up(sizeof(int) * nn);
         total = dep + up(sizeof(int) * nn);
     }
@@ -142,6 +143,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     const std::int64_t b = b0 + blockIdx.x;
     const Smem<T> L(n);
     const int ls = n + 1;  // leading dimension of a (odd in elements)
+    const int lz = n | 1;  // of z (odd: a warp walking down a column hits distinct banks)
     T *a = reinterpret_cast<T *>(tri_smem + L.a);
     R *z = reinterpret_cast<R *>(tri_smem + L.z);
     R *d = reinterpret_cast<R *>(tri_smem + L.d);
@@ -152,6 +154,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     T *tau = reinterpret_cast<T *>(tri_smem + L.tau);
     T *vv = reinterpret_cast<T *>(tri_smem + L.v);
     T *yy = reinterpret_cast<T *>(tri_smem + L.y);
+    T *yq = reinterpret_cast<T *>(tri_smem + L.yq);
     int *start = reinterpret_cast<int *>(tri_smem + L.start);
     int *dependent = reinterpret_cast<int *>(tri_smem + L.dep);
     T *ga = p.A + b * std::int64_t(p.lda) * n;
@@ -222,25 +225,26 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         if (tk == T(0)) continue;  // H(k) = I (uniform over the block)
         T *a22 = a + (k + 1) * ls + (k + 1);
         {
-            const int i = t >> 2, q = t & 3;
-            T acc = T(0);
-            if (i < m)
-                for (int jj = q; jj < m; jj += 4) acc += a22[jj * ls + i] * vv[jj];
-            if constexpr (core::is_complex<T>) {
-                acc.re += __shfl_xor_sync(0xffffffffu, acc.re, 1);
-                acc.im += __shfl_xor_sync(0xffffffffu, acc.im, 1);
-                acc.re += __shfl_xor_sync(0xffffffffu, acc.re, 2);
-                acc.im += __shfl_xor_sync(0xffffffffu, acc.im, 2);
-            } else {
-                acc += __shfl_xor_sync(0xffffffffu, acc, 1);
-                acc += __shfl_xor_sync(0xffffffffu, acc, 2);
+            // Row i, columns jj = q mod 4: a warp reads 32 consecutive rows
+            // of one column; the four partial sums meet in yq.
+            const int i = t % kSyevjTriMaxN, q = t / kSyevjTriMaxN;
+            if (i < m) {
+                T acc = T(0);
+                for (int jj = q; jj < m; jj += kColThreads) acc += a22[jj * ls + i] * vv[jj];
+                yq[q * n + i] = acc;
             }
-            if (i < m && q == 0) yy[i] = tk * acc;
         }
         __syncthreads();
         if (warp == 0) {
             T s = T(0);
-            for (int r = lane; r < m; r += 32) s += conj(yy[r]) * vv[r];
+            for (int r = lane; r < m; r += 32) {
+                T y = yq[r];
+#pragma unroll
+                for (int q = 1; q < kColThreads; ++q) y += yq[q * n + r];
+                y = tk * y;
+                yy[r] = y;
+                s += conj(y) * vv[r];
+            }
             if constexpr (core::is_complex<T>) {
 #pragma unroll
                 for (int o = 16; o > 0; o >>= 1) {
@@ -325,7 +329,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     }
     __syncthreads();
 
-    // 4. Eigenvectors of T: z(k, j) at z[k n + j].
+    // 4. Eigenvectors of T: z(k, j) at z[k lz + j].
     const R ortol = R(kOrtol) * tn;
     for (int j = t; j < n; j += kThreads) {
         int s = j;
@@ -342,17 +346,17 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             for (int c = c0 + warp; c < c1; c += nw) {
                 R acc = 0;
                 if (c != j && !dependent[c])
-                    for (int k = lane; k < n; k += 32) acc += z[k * n + c] * z[k * n + j];
+                    for (int k = lane; k < n; k += 32) acc += z[k * lz + c] * z[k * lz + j];
 #pragma unroll
                 for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
                 if (lane == 0) dots[c - c0] = c != j && !dependent[c] ? acc : R(0);
             }
             __syncthreads();
             for (int k = t; k < n; k += kThreads) {
-                const R *row = z + k * n;
+                const R *row = z + k * lz;
                 R acc = 0;
                 for (int c = c0; c < c1; ++c) acc += dots[c - c0] * row[c];
-                z[k * n + j] -= acc;
+                z[k * lz + j] -= acc;
             }
             __syncthreads();
         }
@@ -360,10 +364,10 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     // Scales column j to unit norm; returns its sum of squares before.
     const auto normalize = [&](int j) {
         R sq = 0;
-        for (int k = t; k < n; k += kThreads) sq += z[k * n + j] * z[k * n + j];
+        for (int k = t; k < n; k += kThreads) sq += z[k * lz + j] * z[k * lz + j];
         sq = tm.sum(sq);
         const R sc = sq > 0 ? R(1) / sqrt(sq) : R(0);
-        for (int k = t; k < n; k += kThreads) z[k * n + j] *= sc;
+        for (int k = t; k < n; k += kThreads) z[k * lz + j] *= sc;
         return sq;
     };
     {
@@ -400,37 +404,36 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             ru0[n - 1] = R(1) / (core::rabs(pv) < tiny ? copysign(tiny, pv) : pv);
         }
         for (int step = 0; step < kSteps; ++step) {
-            const bool last = step + 1 == kSteps;
             if (j < n) {
                 // Forward elimination of the right-hand side into column j.
                 R beta = step == 0 ? start_value<R>(j, 0) : z[j];
                 for (int k = 0; k + 1 < n; ++k) {
-                    const R bn = step == 0 ? start_value<R>(j, k + 1) : z[(k + 1) * n + j];
+                    const R bn = step == 0 ? start_value<R>(j, k + 1) : z[(k + 1) * lz + j];
                     if (swapped >> k & 1ull) {
-                        z[k * n + j] = bn;
+                        z[k * lz + j] = bn;
                         beta = beta - ml[k] * bn;
                     } else {
-                        z[k * n + j] = beta;
+                        z[k * lz + j] = beta;
                         beta = bn - ml[k] * beta;
                     }
                 }
-                z[(n - 1) * n + j] = beta;
+                z[(n - 1) * lz + j] = beta;
                 // Back substitution, then scale to unit 2-norm.
                 R x1 = 0, x2 = 0, sq = 0;
                 constexpr R kUp = solve_rescale<R>(), kDown = R(1) / solve_rescale<R>();
                 for (int k = n - 1; k >= 0; --k) {
-                    R rhs = z[k * n + j];
+                    R rhs = z[k * lz + j];
                     if (k + 1 < n) rhs -= u1[k] * x1;
                     if (k + 2 < n) rhs -= u2[k] * x2;
                     R x = rhs * ru0[k];
                     if (core::rabs(x) > kUp) {
-                        for (int i = 0; i < n; ++i) z[i * n + j] *= kDown;
+                        for (int i = 0; i < n; ++i) z[i * lz + j] *= kDown;
                         x *= kDown;
                         x1 *= kDown;
                         x2 *= kDown;
                         sq *= kDown * kDown;
                     }
-                    z[k * n + j] = x;
+                    z[k * lz + j] = x;
                     x2 = x1;
                     x1 = x;
                     sq += x * x;
@@ -441,18 +444,18 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                     sq = 0;
                     for (int k = 0; k < n; ++k) {
                         const R x = start_value<R>(j, k + 7 * step + 1);
-                        z[k * n + j] = x;
+                        z[k * lz + j] = x;
                         sq += x * x;
                     }
                     sc = R(1) / sqrt(sq);
                 }
-                for (int k = 0; k < n; ++k) z[k * n + j] *= sc;
+                for (int k = 0; k < n; ++k) z[k * lz + j] *= sc;
             }
             __syncthreads();
-            // Each group's members in order (the last step: every vector),
-            // against the ones before that are not dependent.
+            // Each group's members in order, against the ones before that
+            // are not dependent.
             for (int jj = 1; jj < n; ++jj) {
-                const int s0 = last ? 0 : start[jj];
+                const int s0 = start[jj];
                 if (s0 == jj) continue;
                 project_out(jj, s0, jj);
                 const R sq = normalize(jj);
@@ -464,7 +467,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             // included).
             for (int jj = 1; jj < n; ++jj) {
                 if (!dependent[jj]) continue;
-                for (int k = t; k < n; k += kThreads) z[k * n + jj] = start_value<R>(jj, k + 7 * kSteps + 1);
+                for (int k = t; k < n; k += kThreads) z[k * lz + jj] = start_value<R>(jj, k + 7 * kSteps + 1);
                 __syncthreads();
                 project_out(jj, 0, n);
                 normalize(jj);
@@ -474,14 +477,53 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         }
     }
 
+    // Z <- Z (3 I - G) / 2, G = Z^T Z (in the upper triangle of a, free
+    // since the reduction): Z's columns are orthonormal to O(||I - G||^2),
+    // and ||I - G|| is of order u ||T|| / gap between groups (the groups
+    // and dependent members are orthonormal already); a column moves by
+    // about (I - G) / 2, so its residual grows by about u ||T||.
+    {
+        constexpr int P = sizeof(T) / sizeof(R);
+        R *gs = reinterpret_cast<R *>(a);  // G(i, j), i <= j, at gs[P (j ls + i)]
+        for (int el = t; el < n * n; el += kThreads) {
+            const int i = el % n, j = el / n;
+            if (i > j) continue;
+            R acc = 0;
+            for (int k = 0; k < n; ++k) acc += z[k * lz + i] * z[k * lz + j];
+            gs[P * (j * ls + i)] = acc;
+        }
+        __syncthreads();
+        const int k = t % kSyevjTriMaxN, q = t / kSyevjTriMaxN;
+        R acc[kRows];
+#pragma unroll
+        for (int c = 0; c < kRows; ++c) acc[c] = 0;
+        if (k < n)
+            for (int i = 0; i < n; ++i) {
+                const R zi = z[k * lz + i];
+#pragma unroll
+                for (int c = 0; c < kRows; ++c) {
+                    const int j = q * kRows + c;
+                    if (j < n) acc[c] += zi * gs[P * (i <= j ? j * ls + i : i * ls + j)];
+                }
+            }
+        __syncthreads();
+        if (k < n)
+#pragma unroll
+            for (int c = 0; c < kRows; ++c) {
+                const int j = q * kRows + c;
+                if (j < n) z[k * lz + j] = R(1.5) * z[k * lz + j] - R(0.5) * acc[c];
+            }
+        __syncthreads();
+    }
+
     // 5. r = ||T Z - Z Lambda||_F / ||A_s||_F.
     R rr = 0;
     for (int j = t; j < n; j += kThreads) {
         const R lj = lam[j];
         for (int k = 0; k < n; ++k) {
-            R x = (d[k] - lj) * z[k * n + j];
-            if (k > 0) x += e[k - 1] * z[(k - 1) * n + j];
-            if (k + 1 < n) x += e[k] * z[(k + 1) * n + j];
+            R x = (d[k] - lj) * z[k * lz + j];
+            if (k > 0) x += e[k - 1] * z[(k - 1) * lz + j];
+            if (k + 1 < n) x += e[k] * z[(k + 1) * lz + j];
             rr += x * x;
         }
     }
@@ -496,7 +538,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
 #pragma unroll
         for (int i = 0; i < kRows; ++i) {
             const int r = q * kRows + i;
-            x[i] = c < n && r < n ? T(z[r * n + c]) : T(0);
+            x[i] = c < n && r < n ? T(z[r * lz + c]) : T(0);
         }
         for (int k = n - 2; k >= 0; --k) {
             const T tk = tau[k];
