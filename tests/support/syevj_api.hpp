@@ -15,6 +15,8 @@
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <cstdlib>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -108,13 +110,6 @@ inline std::vector<batcheigAlgorithm_t> syevj_variants(batcheigBackend_t backend
             BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG, BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG};
   return {BATCHEIG_ALG_AUTO, BATCHEIG_ALG_JACOBI_HOST_SCALAR, BATCHEIG_ALG_JACOBI_HOST_BLOCK};
 }
-/// The forced (non-AUTO) variants.
-inline std::vector<batcheigAlgorithm_t> syevj_forced_variants(batcheigBackend_t backend) {
-  std::vector<batcheigAlgorithm_t> v;
-  for (auto a : syevj_variants(backend))
-    if (a != BATCHEIG_ALG_AUTO) v.push_back(a);
-  return v;
-}
 
 inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
   switch (a) {
@@ -133,6 +128,19 @@ inline const char *syevj_variant_name(batcheigAlgorithm_t a) {
     case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG: return "jacobi-cuda-tridiag";
     default: return "?";
   }
+}
+
+/// The forced (non-AUTO) variants; with BATCHEIG_TEST_VARIANTS set (names as
+/// syevj_variant_name(), comma-separated), only those (for runs on the GPU
+/// machine that check one variant).
+inline std::vector<batcheigAlgorithm_t> syevj_forced_variants(batcheigBackend_t backend) {
+  const char *only = std::getenv("BATCHEIG_TEST_VARIANTS");
+  const std::string list = only ? "," + std::string(only) + "," : std::string();
+  std::vector<batcheigAlgorithm_t> v;
+  for (auto a : syevj_variants(backend))
+    if (a != BATCHEIG_ALG_AUTO && (!only || list.find("," + std::string(syevj_variant_name(a)) + ",") != std::string::npos))
+      v.push_back(a);
+  return v;
 }
 
 /// Opt-in shared memory per block the shared-memory Jacobi variants may use

@@ -12,10 +12,12 @@
 //      y = tau A22 v (four partial sums per row), warp 0 forms
 //      w = y - (tau / 2)(y^H v) v, the block updates A22 -= v w^H + w v^H;
 //   3. every eigenvalue of T by multisection on Sturm counts (xLAEBZ's
-//      recurrence and pivmin): four threads per eigenvalue, two counts each
-//      per round, so a round splits the interval into nine; until the
-//      interval is below 2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's
-//      default absolute tolerance);
+//      recurrence and pivmin, the division as a product with the rounded
+//      reciprocal): four threads per eigenvalue, two counts each per round
+//      (nine parts); first to 2^-30 ||T||_1; then those with a neighbour
+//      within 1e-3 ||T||_1 (a group, step 4) on to 2 u max(|lo|, |hi|) +
+//      u ||T||_1 + pivmin (xSTEBZ's default absolute tolerance); the others
+//      take their Rayleigh quotients z^T T z / z^T z after step 4;
 //   4. inverse iteration, one thread per eigenvalue: T - lambda_j I
 //      factored once by Gaussian elimination with partial pivoting (the
 //      factors in the thread's local memory; pivots below u ||T||_1
@@ -34,8 +36,9 @@
 //      mixed variants), else BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
 //   6. w = lambda / scale (ascending, whatever p.sort); with vectors,
 //      X = Q Z = H(0) (H(1) (... H(n-2) Z)) in registers, four threads per
-//      column and 16 rows each (the reflectors read from shared memory, the
-//      sums over a column by two shuffles), written to the columns of A.
+//      column and every fourth row each (v_k completed with its zeros and
+//      one in shared memory, the sums over a column by two shuffles),
+//      written to the columns of A.
 // Work O(n^3) against the Jacobi sweeps' O(n^3) each; the accuracy is the
 // tridiagonal method's (xHEEVX with xSTEBZ and xSTEIN), with Z's
 // orthogonality enforced.
@@ -71,6 +74,7 @@ inline constexpr int kBisectPoints = 2;                     // Sturm counts per 
 inline constexpr int kBisectRounds = 64;                    // a bound; ~18 rounds reach the tolerance
 inline constexpr int kSteps = 3;                            // inverse iteration solves
 inline constexpr double kOrtol = 1e-3;                      // xSTEIN's ORTOL, relative to ||T||_1
+inline constexpr double kCoarse = 0x1p-30;                  // the first multisection's width, relative to ||T||_1
 inline constexpr double kDependentKeep = 1e-2;
 inline constexpr double kTolFactor = 32;                    // tol_used = max(tol, kTolFactor n u)
 static_assert(kThreads == kColThreads * kSyevjTriMaxN && kThreads == kBisectThreads * kSyevjTriMaxN,
@@ -83,7 +87,7 @@ template <class R> __host__ __device__ constexpr R solve_rescale() { return size
 template <class T>
 struct Smem {
     using R = core::real_t<T>;
-    std::size_t a, z, d, e, e2, lam, dots, tau, v, y, yq, start, dep, total;
+    std::size_t a, z, d, e, e2, lam, dots, tau, v, y, yq, start, dep, quo, total;
     __host__ __device__ static std::size_t up(std::size_t b) { return (b + 15) & ~std::size_t(15); }
     __host__ __device__ explicit Smem(int n) {
         const std::size_t nn = std::size_t(n);
@@ -100,9 +104,15 @@ struct Smem {
         yq = y + up(sizeof(T) * nn);
         start = yq + up(sizeof(T) * nn * kColThreads);
         dep = start + up(sizeof(int) * nn);
-        total = dep + up(sizeof(int) * nn);
+        quo = dep + up(sizeof(int) * nn);
+        total = quo + up(sizeof(int) * nn);
     }
 };
+
+// 1 / x rounded to nearest (a multiplication by it costs fewer instructions
+// than a division, and its two roundings perturb e^2 by at most 2 u).
+__device__ inline double recip(double x) { return __drcp_rn(x); }
+__device__ inline float recip(float x) { return __frcp_rn(x); }
 
 // Sturm counts of T (d, e2 = e^2) at K points (xLAEBZ's order: a pivot
 // below pivmin becomes -pivmin before it is counted), interleaved.
@@ -119,7 +129,7 @@ __device__ inline void sturm_counts(int n, const R *d, const R *e2, const R (&x)
         const R di = d[i], ei = e2[i - 1];
 #pragma unroll
         for (int k = 0; k < K; ++k) {
-            q[k] = di - x[k] - ei / q[k];
+            q[k] = di - x[k] - ei * recip(q[k]);
             if (core::rabs(q[k]) < pivmin) q[k] = -pivmin;
             c[k] += q[k] < 0;
         }
@@ -157,6 +167,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     T *yq = reinterpret_cast<T *>(tri_smem + L.yq);
     int *start = reinterpret_cast<int *>(tri_smem + L.start);
     int *dependent = reinterpret_cast<int *>(tri_smem + L.dep);
+    int *quotient = reinterpret_cast<int *>(tri_smem + L.quo);
     T *ga = p.A + b * std::int64_t(p.lda) * n;
     R *w = p.w + b * n;
 
@@ -291,46 +302,66 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     const R atol = eps * tn + pivmin;
     lo_b -= pad;
     hi_b += pad;
+    const R ortol = R(kOrtol) * tn;
     {
         const int j = t / kBisectThreads, g = t % kBisectThreads;
         const int base = lane & ~(kBisectThreads - 1);
         constexpr int kPts = kBisectThreads * kBisectPoints;
         R lo = lo_b, hi = hi_b;
-        bool done = j >= n;
-        for (int round = 0; round < kBisectRounds; ++round) {
-            if (!done && (hi - lo <= 2 * eps * max(core::rabs(lo), core::rabs(hi)) + atol)) done = true;
-            if (__all_sync(0xffffffffu, done)) break;
-            R x[kBisectPoints];
-            int c[kBisectPoints];
-            const R h = (hi - lo) / R(kPts + 1);
+        // Multisection of [lo, hi] until it is narrower than `wide` or at
+        // the rounding level (the threads of an eigenvalue decide alike).
+        const auto multisect = [&](bool active, R wide) {
+            bool done = !active;
+            for (int round = 0; round < kBisectRounds; ++round) {
+                if (!done && (hi - lo <= max(2 * eps * max(core::rabs(lo), core::rabs(hi)) + atol, wide))) done = true;
+                if (__all_sync(0xffffffffu, done)) break;
+                R x[kBisectPoints];
+                int c[kBisectPoints];
+                const R h = (hi - lo) / R(kPts + 1);
 #pragma unroll
-            for (int s = 0; s < kBisectPoints; ++s) x[s] = lo + h * R(g * kBisectPoints + s + 1);
-            if (!done) sturm_counts<R, kBisectPoints>(n, d, e2, x, pivmin, c);
-            unsigned bits = 0;
+                for (int s = 0; s < kBisectPoints; ++s) x[s] = lo + h * R(g * kBisectPoints + s + 1);
+                if (!done) sturm_counts<R, kBisectPoints>(n, d, e2, x, pivmin, c);
+                unsigned bits = 0;
 #pragma unroll
-            for (int s = 0; s < kBisectPoints; ++s) {
-                const unsigned bal = __ballot_sync(0xffffffffu, !done && c[s] > j);
-                // Point m = g' kBisectPoints + s of the group's thread g'.
+                for (int s = 0; s < kBisectPoints; ++s) {
+                    const unsigned bal = __ballot_sync(0xffffffffu, !done && c[s] > j);
+                    // Point m = g' kBisectPoints + s of the group's thread g'.
 #pragma unroll
-                for (int gg = 0; gg < kBisectThreads; ++gg)
-                    bits |= ((bal >> (base + gg)) & 1u) << (gg * kBisectPoints + s);
+                    for (int gg = 0; gg < kBisectThreads; ++gg)
+                        bits |= ((bal >> (base + gg)) & 1u) << (gg * kBisectPoints + s);
+                }
+                if (!done) {
+                    // The first point with more than j eigenvalues below it.
+                    const int first = bits ? __ffs(bits) - 1 : kPts;
+                    const R nlo = first > 0 ? lo + h * R(first) : lo;
+                    const R nhi = first < kPts ? lo + h * R(first + 1) : hi;
+                    if (!(nlo > lo || nhi < hi)) done = true;  // no progress: at the rounding level
+                    lo = nlo;
+                    hi = nhi;
+                }
             }
-            if (!done) {
-                // The first point with more than j eigenvalues below it.
-                const int first = bits ? __ffs(bits) - 1 : kPts;
-                const R nlo = first > 0 ? lo + h * R(first) : lo;
-                const R nhi = first < kPts ? lo + h * R(first + 1) : hi;
-                if (!(nlo > lo || nhi < hi)) done = true;  // no progress: at the rounding level
-                lo = nlo;
-                hi = nhi;
-            }
+        };
+        // Every eigenvalue to kCoarse ||T||_1; those of groups (a neighbour
+        // within ortol) on to working accuracy. An isolated one gets its
+        // Rayleigh quotient once its vector is known (below): three solves
+        // shifted kCoarse ||T||_1 off it at most shrink the other
+        // components by kCoarse / kOrtol each, so its vector, and with it
+        // the quotient, is as accurate as with the exact shift.
+        multisect(j < n, R(kCoarse) * tn);
+        if (j < n && g == 0) lam[j] = R(0.5) * (lo + hi);
+        __syncthreads();
+        const bool grouped =
+            j < n && ((j > 0 && lam[j] - lam[j - 1] <= ortol) || (j + 1 < n && lam[j + 1] - lam[j] <= ortol));
+        __syncthreads();
+        multisect(grouped, R(0));
+        if (j < n && g == 0) {
+            lam[j] = n == 1 ? d[0] : anorm == 0 ? R(0) : R(0.5) * (lo + hi);
+            quotient[j] = n > 1 && anorm > 0 && !grouped;
         }
-        if (j < n && g == 0) lam[j] = n == 1 ? d[0] : anorm == 0 ? R(0) : R(0.5) * (lo + hi);
     }
     __syncthreads();
 
     // 4. Eigenvectors of T: z(k, j) at z[k lz + j].
-    const R ortol = R(kOrtol) * tn;
     for (int j = t; j < n; j += kThreads) {
         int s = j;
         while (s > 0 && lam[s] - lam[s - 1] <= ortol) --s;
@@ -379,6 +410,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         if (j < n) {
             const R s = lam[j];
             R pv = d[0] - s, qv = n > 1 ? e[0] : R(0);
+#pragma unroll 4
             for (int k = 0; k + 1 < n; ++k) {
                 const R sub = e[k], dn = d[k + 1] - s, en = k + 2 < n ? e[k + 1] : R(0);
                 if (core::rabs(pv) >= core::rabs(sub)) {
@@ -407,6 +439,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             if (j < n) {
                 // Forward elimination of the right-hand side into column j.
                 R beta = step == 0 ? start_value<R>(j, 0) : z[j];
+#pragma unroll 4
                 for (int k = 0; k + 1 < n; ++k) {
                     const R bn = step == 0 ? start_value<R>(j, k + 1) : z[(k + 1) * lz + j];
                     if (swapped >> k & 1ull) {
@@ -421,6 +454,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                 // Back substitution, then scale to unit 2-norm.
                 R x1 = 0, x2 = 0, sq = 0;
                 constexpr R kUp = solve_rescale<R>(), kDown = R(1) / solve_rescale<R>();
+#pragma unroll 4
                 for (int k = n - 1; k >= 0; --k) {
                     R rhs = z[k * lz + j];
                     if (k + 1 < n) rhs -= u1[k] * x1;
@@ -516,6 +550,22 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         __syncthreads();
     }
 
+    // The isolated eigenvalues: z_j^T T z_j / z_j^T z_j.
+    for (int j = t; j < n; j += kThreads) {
+        if (!quotient[j]) continue;
+        R num = 0, den = 0;
+        for (int k = 0; k < n; ++k) {
+            const R zk = z[k * lz + j];
+            R tz = d[k] * zk;
+            if (k > 0) tz += e[k - 1] * z[(k - 1) * lz + j];
+            if (k + 1 < n) tz += e[k] * z[(k + 1) * lz + j];
+            num += zk * tz;
+            den += zk * zk;
+        }
+        lam[j] = num / den;
+    }
+    __syncthreads();
+
     // 5. r = ||T Z - Z Lambda||_F / ||A_s||_F.
     R rr = 0;
     for (int j = t; j < n; j += kThreads) {
@@ -533,11 +583,20 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     // 6. Outputs.
     for (int j = t; j < n; j += kThreads) w[j] = lam[j] / scale;
     if (p.want_v) {
-        const int c = t >> 2, q = t & 3;
+        // v_k in full in column k of a: zeros down to row k, one at row
+        // k + 1 (G's space is free again).
+        for (int el = t; el < n * n; el += kThreads) {
+            const int r = el % n, k = el / n;
+            if (k + 1 < n && r <= k + 1) a[k * ls + r] = r == k + 1 ? T(1) : T(0);
+        }
+        __syncthreads();
+        // Column c, rows q, q + 4, ... (the four threads of a column read
+        // consecutive entries of v).
+        const int c = t / kColThreads, q = t % kColThreads;
         T x[kRows];
 #pragma unroll
         for (int i = 0; i < kRows; ++i) {
-            const int r = q * kRows + i;
+            const int r = q + kColThreads * i;
             x[i] = c < n && r < n ? T(z[r * lz + c]) : T(0);
         }
         for (int k = n - 2; k >= 0; --k) {
@@ -547,9 +606,8 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             T s = T(0);
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
-                const int r = q * kRows + i;
-                const T vr = r == k + 1 ? T(1) : r > k + 1 && r < n ? col[r] : T(0);
-                s += conj(vr) * x[i];
+                const int r = q + kColThreads * i;
+                if (r < n) s += conj(col[r]) * x[i];
             }
             if constexpr (core::is_complex<T>) {
                 s.re += __shfl_xor_sync(0xffffffffu, s.re, 1);
@@ -563,15 +621,14 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             s = tk * s;
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
-                const int r = q * kRows + i;
-                const T vr = r == k + 1 ? T(1) : r > k + 1 && r < n ? col[r] : T(0);
-                x[i] -= vr * s;
+                const int r = q + kColThreads * i;
+                if (r < n) x[i] -= col[r] * s;
             }
         }
         if (c < n) {
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
-                const int r = q * kRows + i;
+                const int r = q + kColThreads * i;
                 if (r < n) ga[std::size_t(c) * p.lda + r] = x[i];
             }
         }
