@@ -8,9 +8,10 @@
 //      into a full Hermitian matrix A_s in shared memory; ||A_s||_F;
 //   2. xHETD2's lower Householder reduction T = Q^H A_s Q, T real symmetric
 //      (d, e), v_k below the subdiagonal of column k and tau_k apart; a step
-//      is four barriers: warp 0 forms the reflector, the block forms
-//      y = tau A22 v (four partial sums per row), warp 0 forms
-//      w = y - (tau / 2)(y^H v) v, the block updates A22 -= v w^H + w v^H;
+//      is two barriers: warp 0 forms w = y - (tau / 2)(y^H v) v of the step
+//      before, updates the new column and forms its reflector; the block
+//      updates the trailing matrix A22 -= v w^H + w v^H and forms the next
+//      y = tau A22 v from the updated entries (four partial sums per row);
 //   3. every eigenvalue of T by multisection on Sturm counts (xLAEBZ's
 //      recurrence and pivmin, the division as a product with the rounded
 //      reciprocal): four threads per eigenvalue, two counts each per round
@@ -100,7 +101,7 @@ struct Smem {
         dots = lam + up(sizeof(R) * nn);
         tau = dots + up(sizeof(R) * nn);
         v = tau + up(sizeof(T) * nn);
-        y = v + up(sizeof(T) * nn);
+        y = v + up(2 * sizeof(T) * nn);
         yq = y + up(sizeof(T) * nn);
         start = yq + up(sizeof(T) * nn * kColThreads);
         dep = start + up(sizeof(int) * nn);
@@ -162,8 +163,8 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     R *lam = reinterpret_cast<R *>(tri_smem + L.lam);
     R *dots = reinterpret_cast<R *>(tri_smem + L.dots);
     T *tau = reinterpret_cast<T *>(tri_smem + L.tau);
-    T *vv = reinterpret_cast<T *>(tri_smem + L.v);
-    T *yy = reinterpret_cast<T *>(tri_smem + L.y);
+    T *vb = reinterpret_cast<T *>(tri_smem + L.v);
+    T *ww = reinterpret_cast<T *>(tri_smem + L.y);
     T *yq = reinterpret_cast<T *>(tri_smem + L.yq);
     int *start = reinterpret_cast<int *>(tri_smem + L.start);
     int *dependent = reinterpret_cast<int *>(tri_smem + L.dep);
@@ -203,83 +204,102 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     }
     const R anorm = sqrt(tm.sum(ss));  // ends with the barrier that publishes a
 
-    // 2. T = Q^H A_s Q.
-    for (int k = 0; k + 1 < n; ++k) {
-        const int m = n - k - 1;  // order of A22 = A(k+1:n, k+1:n)
-        T *col = a + k * ls;      // column k
+    // 2. T = Q^H A_s Q, two barriers per step k: in phase A warp 0 forms
+    // w_{k-1} from the partial products of phase B (k > 0), applies step
+    // k-1's update to column k and forms reflector k from it; in phase B
+    // the block applies step k-1's update to A(k+1:n, k+1:n) and sums each
+    // updated entry's product with v_k into its row's partial (four column
+    // classes: a warp reads 32 consecutive rows of a column), so A22 is
+    // read once per step. Row k of the upper triangle is left stale: only
+    // the trailing matrix and column k are read again. v_k is in
+    // vb[(k & 1) n + r] (row k + 1 + r), w_{k-1} in ww[r] (row k + r).
+    for (int k = 0; k < n; ++k) {
+        T *col = a + k * ls;  // column k
         if (warp == 0) {
-            R xs = 0;
-            for (int r = k + 2 + lane; r < n; r += 32) xs += abs2(col[r]);
+            if (k > 0) {
+                const int mp = n - k;  // rows k..n-1
+                const T *vp = vb + ((k - 1) & 1) * n;
+                const T tp = tau[k - 1];
+                T s = T(0);
+                for (int r = lane; r < mp; r += 32) {
+                    T y = yq[r];
 #pragma unroll
-            for (int o = 16; o > 0; o >>= 1) xs += __shfl_xor_sync(0xffffffffu, xs, o);
-            const T alpha = col[k + 1];
-            const R ar = real(alpha), ai = core::imag(alpha);
-            T tk = T(0);
-            R beta = ar;
-            if (xs > 0 || ai != 0) {
-                beta = -copysign(sqrt(ar * ar + ai * ai + xs), ar);
-                if constexpr (core::is_complex<T>) tk = T((beta - ar) / beta, -ai / beta);
-                else tk = (beta - ar) / beta;
-                const T sc = T(1) / (alpha - T(beta));
-                for (int r = k + 2 + lane; r < n; r += 32) col[r] = col[r] * sc;
+                    for (int q = 1; q < kColThreads; ++q) y += yq[q * n + r];
+                    y = tp * y;
+                    ww[r] = y;
+                    s += conj(y) * vp[r];
+                }
+                if constexpr (core::is_complex<T>) {
+#pragma unroll
+                    for (int o = 16; o > 0; o >>= 1) {
+                        s.re += __shfl_xor_sync(0xffffffffu, s.re, o);
+                        s.im += __shfl_xor_sync(0xffffffffu, s.im, o);
+                    }
+                } else {
+#pragma unroll
+                    for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+                }
+                const T alpha2 = R(-0.5) * tp * s;
+                for (int r = lane; r < mp; r += 32) ww[r] += alpha2 * vp[r];
+                __syncwarp();
+                const T w0 = ww[0];  // v_{k-1}'s first entry is 1
+                for (int r = lane; r < mp; r += 32) col[k + r] -= vp[r] * conj(w0) + ww[r];
+                __syncwarp();
             }
-            __syncwarp();
-            for (int r = lane; r < m; r += 32) vv[r] = r == 0 ? T(1) : col[k + 1 + r];
-            if (lane == 0) {
-                tau[k] = tk;
-                d[k] = real(col[k]);
-                e[k] = beta;
+            if (lane == 0) d[k] = real(col[k]);
+            if (k + 1 < n) {
+                const int m = n - k - 1;
+                R xs = 0;
+                for (int r = k + 2 + lane; r < n; r += 32) xs += abs2(col[r]);
+#pragma unroll
+                for (int o = 16; o > 0; o >>= 1) xs += __shfl_xor_sync(0xffffffffu, xs, o);
+                const T alpha = col[k + 1];
+                const R ar = real(alpha), ai = core::imag(alpha);
+                T tk = T(0);
+                R beta = ar;
+                if (xs > 0 || ai != 0) {
+                    beta = -copysign(sqrt(ar * ar + ai * ai + xs), ar);
+                    if constexpr (core::is_complex<T>) tk = T((beta - ar) / beta, -ai / beta);
+                    else tk = (beta - ar) / beta;
+                    const T sc = T(1) / (alpha - T(beta));
+                    for (int r = k + 2 + lane; r < n; r += 32) col[r] = col[r] * sc;
+                }
+                __syncwarp();
+                T *v = vb + (k & 1) * n;
+                for (int r = lane; r < m; r += 32) v[r] = r == 0 ? T(1) : col[k + 1 + r];
+                if (lane == 0) {
+                    tau[k] = tk;
+                    e[k] = beta;
+                }
             }
         }
         __syncthreads();
-        const T tk = tau[k];
-        if (tk == T(0)) continue;  // H(k) = I (uniform over the block)
-        T *a22 = a + (k + 1) * ls + (k + 1);
+        if (k + 1 == n) break;
         {
-            // Row i, columns jj = q mod 4: a warp reads 32 consecutive rows
-            // of one column; the four partial sums meet in yq.
+            const int m = n - k - 1;  // order of A22 = A(k+1:n, k+1:n)
+            T *a22 = a + (k + 1) * ls + (k + 1);
+            const T *v = vb + (k & 1) * n;
+            const T *vp = vb + ((k - 1) & 1) * n + 1;  // v_{k-1} and w_{k-1} at row k + 1 + r
+            const T *wp = ww + 1;
             const int i = t % kSyevjTriMaxN, q = t / kSyevjTriMaxN;
             if (i < m) {
                 T acc = T(0);
-                for (int jj = q; jj < m; jj += kColThreads) acc += a22[jj * ls + i] * vv[jj];
+                if (k > 0) {
+                    const T vi = vp[i], wi = wp[i];
+                    for (int jj = q; jj < m; jj += kColThreads) {
+                        const T x = a22[jj * ls + i] - (vi * conj(wp[jj]) + wi * conj(vp[jj]));
+                        a22[jj * ls + i] = x;
+                        acc += x * v[jj];
+                    }
+                } else {
+                    for (int jj = q; jj < m; jj += kColThreads) acc += a22[jj * ls + i] * v[jj];
+                }
                 yq[q * n + i] = acc;
             }
         }
         __syncthreads();
-        if (warp == 0) {
-            T s = T(0);
-            for (int r = lane; r < m; r += 32) {
-                T y = yq[r];
-#pragma unroll
-                for (int q = 1; q < kColThreads; ++q) y += yq[q * n + r];
-                y = tk * y;
-                yy[r] = y;
-                s += conj(y) * vv[r];
-            }
-            if constexpr (core::is_complex<T>) {
-#pragma unroll
-                for (int o = 16; o > 0; o >>= 1) {
-                    s.re += __shfl_xor_sync(0xffffffffu, s.re, o);
-                    s.im += __shfl_xor_sync(0xffffffffu, s.im, o);
-                }
-            } else {
-#pragma unroll
-                for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
-            }
-            const T alpha2 = R(-0.5) * tk * s;
-            for (int r = lane; r < m; r += 32) yy[r] += alpha2 * vv[r];
-        }
-        __syncthreads();
-        for (int el = t; el < m * m; el += kThreads) {
-            const int i = el % m, jj = el / m;
-            a22[jj * ls + i] -= vv[i] * conj(yy[jj]) + yy[i] * conj(vv[jj]);
-        }
-        __syncthreads();
     }
-    if (t == 0) {
-        d[n - 1] = real(a[(n - 1) * ls + n - 1]);
-        e[n - 1] = 0;
-    }
+    if (t == 0) e[n - 1] = 0;
     __syncthreads();
 
     // 3. Eigenvalues of T, ascending.
