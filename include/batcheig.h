@@ -521,9 +521,25 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   reduction's shared memory allows (n <= 2070 in double complex, 4141 in
  *   double on 227 KiB; beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED). The
  *   fastest variant on the GPU from about n = 128 (docs/performance.md).
+ * - ::BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG (CUDA backend, every precision,
+ *   n <= 64; beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED): not Jacobi but the
+ *   tridiagonal method in working precision, one thread block per matrix
+ *   in shared memory, no workspace: Householder reduction to real
+ *   tridiagonal T, its eigenvalues by bisection (those of clusters closer
+ *   than 1e-3 ||T||_1) or as Rayleigh quotients, its eigenvectors Z by
+ *   inverse iteration with the clusters orthogonalized and then
+ *   Z <- Z (3I - Z^T Z) / 2, then V = Q Z. The reported sweeps are 0 and
+ *   `maxSweeps` does not apply; the reported residual is
+ *   ||T Z - Z diag(w)||_F / ||A||_F (which bounds off(Z^T T Z) / ||A||_F),
+ *   and info is ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED exactly when it
+ *   exceeds max(tol, 32 n u). The eigenvalues come out ascending whatever
+ *   the sort flag.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md); never ::BATCHEIG_ALG_JACOBI_CUDA_MIXED or
- *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG.
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG. On the CUDA backend, complex
+ *   types at 33 <= n <= 64 take ::BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG when
+ *   `maxSweeps` is left at its default (a call that caps the sweeps gets
+ *   the Jacobi variant).
  * A variant that does not belong to the handle's backend makes the call
  * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *

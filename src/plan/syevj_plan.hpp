@@ -56,6 +56,8 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // with vectors) or batch: the eigenvalues do not change when
                 // vectors are requested, and every matrix gets bitwise the
                 // results of a single call.
+                // TRIDIAG for the complex types at 32 < n <= 64
+                // (tuning::cuda_jacobi_tri_auto: 1.02-1.61x faster than LANE).
                 // LANE up to n = 32: 1.35-5.3x faster than WARP at batch
                 // 1000, every n measured with its column-per-lane kernel;
                 // the pair kernel that replaced it runs at 0.87-1.22x that
@@ -74,7 +76,13 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 const bool first = tuning::cuda_jacobi_cluster_first(sizeof(T));
                 const bool cluster_first = big && !grid && first && cuda::syevj_cluster_fits<T>(p.n);
                 const bool fits = big && !grid && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
-                if (!big)
+                // The tridiagonal method (no sweeps) only where the call
+                // leaves the sweep cap at its default.
+                const bool tri = !big && p.max_sweeps == 0 && tuning::cuda_jacobi_tri_auto(core::is_complex<T>, p.n) &&
+                                 cuda::syevj_tri_shared_fits<T>(p.n);
+                if (tri)
+                    v = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;  // tuning::cuda_jacobi_tri_auto
+                else if (!big)
                     v = BATCHEIG_ALG_JACOBI_CUDA_LANE;
                 else if (grid)
                     v = BATCHEIG_ALG_JACOBI_CUDA_GRID;  // tuning::cuda_jacobi_grid_auto_min_n

@@ -803,6 +803,28 @@ constexpr bool cuda_jacobi_lane_wide_other_shared(bool complex) { return complex
 // session 31's leases).
 constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 
+// Whether AUTO runs BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG (the tridiagonal
+// method in shared memory, cuda/syevj/syevj_tri_shared.cuh) rather than the
+// lane variant at order n: the complex types at 32 < n <= 64 (the plan adds:
+// when the call leaves the sweep cap at its default). Measured 2026-11-30
+// on an H200 with `batcheig_bench syevj --memory device --vectors --reps 5
+// --algorithm jacobi-cuda-tridiag|jacobi-cuda-lane`, batch 200 at n = 33 /
+// 40 / 48 / 56 / 64 and batch 1 000 at n = 16 / 24 / 32, ms, tridiag / lane:
+//   complex double  0.247 / 0.293 / 0.379 / 0.479 / 0.585 against
+//                   0.398 / 0.484 / 0.564 / 0.664 / 0.778;
+//                   b1000 0.379 / 0.558 / 0.780 against 0.085 / 0.319 / 0.439
+//   complex float   0.169 / 0.211 / 0.260 / 0.324 / 0.398 against
+//                   0.200 / 0.245 / 0.300 / 0.358 / 0.406;
+//                   b1000 0.321 / 0.469 / 0.625 against 0.060 / 0.188 / 0.271
+//   double          0.200 / 0.252 / 0.320 / 0.404 / 0.501 against
+//                   0.169 / 0.202 / 0.248 / 0.270 / 0.326
+//   float           0.157 / 0.192 / 0.235 / 0.293 / 0.358 against
+//                   0.133 / 0.155 / 0.200 / 0.230 / 0.262
+// (the tridiagonal kernel of session 55's fourth build; its serial parts,
+// a column's reflector and a thread's solves, set its time, so the real
+// types, whose lane kernel holds more rows per register, keep Jacobi).
+constexpr bool cuda_jacobi_tri_auto(bool complex, int n) { return complex && n > 32 && n <= 64; }
+
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16
 // that saves the register copies at the join. H100, ms, branch (the build

@@ -15,14 +15,14 @@
 //   3. every eigenvalue of T by multisection on Sturm counts (xLAEBZ's
 //      recurrence and pivmin, the division as a product with the rounded
 //      reciprocal): four threads per eigenvalue, two counts each per round
-//      (nine parts); first to 2^-30 ||T||_1; then those with a neighbour
+//      (nine parts); first to 2^-36 ||T||_1; then those with a neighbour
 //      within 1e-3 ||T||_1 (a group, step 4) on to 2 u max(|lo|, |hi|) +
 //      u ||T||_1 + pivmin (xSTEBZ's default absolute tolerance); the others
 //      take their Rayleigh quotients z^T T z / z^T z after step 4;
 //   4. inverse iteration, one thread per eigenvalue: T - lambda_j I
 //      factored once by Gaussian elimination with partial pivoting (the
 //      factors in the thread's local memory; pivots below u ||T||_1
-//      replaced by it, as xLAGTF), three solves from a pseudo-random start,
+//      replaced by it, as xLAGTF), two solves from a pseudo-random start,
 //      each normalized; after each, the groups of eigenvalues closer than
 //      1e-3 ||T||_1 (xSTEIN's ORTOL) are orthogonalized in order (classical
 //      Gram-Schmidt, twice; a member left with less than 1e-2 of its norm
@@ -73,9 +73,9 @@ inline constexpr int kRows = kSyevjTriMaxN / kColThreads;  // rows of X per thre
 inline constexpr int kBisectThreads = 4;                    // threads per eigenvalue
 inline constexpr int kBisectPoints = 2;                     // Sturm counts per thread and round
 inline constexpr int kBisectRounds = 64;                    // a bound; ~18 rounds reach the tolerance
-inline constexpr int kSteps = 3;                            // inverse iteration solves
+inline constexpr int kSteps = 2;                            // inverse iteration solves
 inline constexpr double kOrtol = 1e-3;                      // xSTEIN's ORTOL, relative to ||T||_1
-inline constexpr double kCoarse = 0x1p-30;                  // the first multisection's width, relative to ||T||_1
+inline constexpr double kCoarse = 0x1p-36;                  // the first multisection's width, relative to ||T||_1
 inline constexpr double kDependentKeep = 1e-2;
 inline constexpr double kTolFactor = 32;                    // tol_used = max(tol, kTolFactor n u)
 static_assert(kThreads == kColThreads * kSyevjTriMaxN && kThreads == kBisectThreads * kSyevjTriMaxN,
@@ -363,10 +363,10 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         };
         // Every eigenvalue to kCoarse ||T||_1; those of groups (a neighbour
         // within ortol) on to working accuracy. An isolated one gets its
-        // Rayleigh quotient once its vector is known (below): three solves
+        // Rayleigh quotient once its vector is known (below): two solves
         // shifted kCoarse ||T||_1 off it at most shrink the other
-        // components by kCoarse / kOrtol each, so its vector, and with it
-        // the quotient, is as accurate as with the exact shift.
+        // components by kCoarse / kOrtol (1.5e-8) each, so its vector, and
+        // with it the quotient, is as accurate as with the exact shift.
         multisect(j < n, R(kCoarse) * tn);
         if (j < n && g == 0) lam[j] = R(0.5) * (lo + hi);
         __syncthreads();
