@@ -74,6 +74,7 @@ inline constexpr int kBisectThreads = 4;                    // threads per eigen
 inline constexpr int kBisectPoints = 2;                     // Sturm counts per thread and round
 inline constexpr int kBisectRounds = 64;                    // a bound; ~18 rounds reach the tolerance
 inline constexpr int kSteps = 2;                            // inverse iteration solves
+inline constexpr int kChunk = 8;                            // solve steps whose loads are issued together
 inline constexpr double kOrtol = 1e-3;                      // xSTEIN's ORTOL, relative to ||T||_1
 inline constexpr double kCoarse = 0x1p-36;                  // the first multisection's width, relative to ||T||_1
 inline constexpr double kDependentKeep = 1e-2;
@@ -135,6 +136,27 @@ __device__ inline void sturm_counts(int n, const R *d, const R *e2, const R (&x)
             c[k] += q[k] < 0;
         }
     }
+}
+
+// Sum over the 32 lanes of a warp, every lane gets it.
+__device__ inline double warp_sum(double x) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    return x;
+}
+__device__ inline float warp_sum(float x) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    return x;
+}
+template <class R> __device__ inline core::complex<R> warp_sum(core::complex<R> x) {
+    return {warp_sum(x.re), warp_sum(x.im)};
+}
+// Lane `src`'s value.
+__device__ inline double shfl_t(double x, int src) { return __shfl_sync(0xffffffffu, x, src); }
+__device__ inline float shfl_t(float x, int src) { return __shfl_sync(0xffffffffu, x, src); }
+template <class R> __device__ inline core::complex<R> shfl_t(core::complex<R> x, int src) {
+    return {shfl_t(x.re, src), shfl_t(x.im, src)};
 }
 
 template <class R> __device__ inline R start_value(int j, int k) { return R(syevj_tridiag_detail::start_entry(j, k)); }
@@ -216,44 +238,50 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     for (int k = 0; k < n; ++k) {
         T *col = a + k * ls;  // column k
         if (warp == 0) {
+            // Lane l holds rows k + l and k + l + 32 of column k in cv.
+            const int mp = n - k;
+            T cv[2];
+#pragma unroll
+            for (int h = 0; h < 2; ++h) cv[h] = lane + 32 * h < mp ? col[k + lane + 32 * h] : T(0);
             if (k > 0) {
-                const int mp = n - k;  // rows k..n-1
                 const T *vp = vb + ((k - 1) & 1) * n;
                 const T tp = tau[k - 1];
-                T s = T(0);
-                for (int r = lane; r < mp; r += 32) {
-                    T y = yq[r];
+                T y[2], vr[2], s = T(0);
 #pragma unroll
-                    for (int q = 1; q < kColThreads; ++q) y += yq[q * n + r];
-                    y = tp * y;
-                    ww[r] = y;
-                    s += conj(y) * vp[r];
-                }
-                if constexpr (core::is_complex<T>) {
+                for (int h = 0; h < 2; ++h) {
+                    const int r = lane + 32 * h;
+                    y[h] = vr[h] = T(0);
+                    if (r < mp) {
+                        T acc = yq[r];
 #pragma unroll
-                    for (int o = 16; o > 0; o >>= 1) {
-                        s.re += __shfl_xor_sync(0xffffffffu, s.re, o);
-                        s.im += __shfl_xor_sync(0xffffffffu, s.im, o);
+                        for (int q = 1; q < kColThreads; ++q) acc += yq[q * n + r];
+                        y[h] = tp * acc;
+                        vr[h] = vp[r];
+                        s += conj(y[h]) * vr[h];
                     }
-                } else {
-#pragma unroll
-                    for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
                 }
+                s = warp_sum(s);
                 const T alpha2 = R(-0.5) * tp * s;
-                for (int r = lane; r < mp; r += 32) ww[r] += alpha2 * vp[r];
-                __syncwarp();
-                const T w0 = ww[0];  // v_{k-1}'s first entry is 1
-                for (int r = lane; r < mp; r += 32) col[k + r] -= vp[r] * conj(w0) + ww[r];
-                __syncwarp();
-            }
-            if (lane == 0) d[k] = real(col[k]);
-            if (k + 1 < n) {
-                const int m = n - k - 1;
-                R xs = 0;
-                for (int r = k + 2 + lane; r < n; r += 32) xs += abs2(col[r]);
 #pragma unroll
-                for (int o = 16; o > 0; o >>= 1) xs += __shfl_xor_sync(0xffffffffu, xs, o);
-                const T alpha = col[k + 1];
+                for (int h = 0; h < 2; ++h) {
+                    const int r = lane + 32 * h;
+                    y[h] += alpha2 * vr[h];  // w
+                    if (r < mp) ww[r] = y[h];
+                }
+                const T w0 = shfl_t(y[0], 0);  // v_{k-1}'s first entry is 1
+#pragma unroll
+                for (int h = 0; h < 2; ++h) cv[h] -= vr[h] * conj(w0) + y[h];
+            }
+            if (lane == 0) d[k] = real(cv[0]);
+            if (k + 1 < n) {
+                R xs = 0;
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    const int r = lane + 32 * h;
+                    if (r >= 2 && r < mp) xs += abs2(cv[h]);
+                }
+                xs = warp_sum(xs);
+                const T alpha = shfl_t(cv[0], 1);  // row k + 1
                 const R ar = real(alpha), ai = core::imag(alpha);
                 T tk = T(0);
                 R beta = ar;
@@ -262,11 +290,16 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                     if constexpr (core::is_complex<T>) tk = T((beta - ar) / beta, -ai / beta);
                     else tk = (beta - ar) / beta;
                     const T sc = T(1) / (alpha - T(beta));
-                    for (int r = k + 2 + lane; r < n; r += 32) col[r] = col[r] * sc;
+#pragma unroll
+                    for (int h = 0; h < 2; ++h) cv[h] = cv[h] * sc;
                 }
-                __syncwarp();
                 T *v = vb + (k & 1) * n;
-                for (int r = lane; r < m; r += 32) v[r] = r == 0 ? T(1) : col[k + 1 + r];
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    const int r = lane + 32 * h;
+                    if (r >= 2 && r < mp) col[k + r] = cv[h];
+                    if (r >= 1 && r < mp) v[r - 1] = r == 1 ? T(1) : cv[h];
+                }
                 if (lane == 0) {
                     tau[k] = tk;
                     e[k] = beta;
@@ -457,40 +490,75 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         }
         for (int step = 0; step < kSteps; ++step) {
             if (j < n) {
-                // Forward elimination of the right-hand side into column j.
+                // Forward elimination of the right-hand side into column j,
+                // then back substitution, kChunk steps at a time: the
+                // factors (local memory) and the right-hand sides of a
+                // chunk are loaded before its serial chain runs.
                 R beta = step == 0 ? start_value<R>(j, 0) : z[j];
-#pragma unroll 4
-                for (int k = 0; k + 1 < n; ++k) {
-                    const R bn = step == 0 ? start_value<R>(j, k + 1) : z[(k + 1) * lz + j];
-                    if (swapped >> k & 1ull) {
-                        z[k * lz + j] = bn;
-                        beta = beta - ml[k] * bn;
-                    } else {
-                        z[k * lz + j] = beta;
-                        beta = bn - ml[k] * beta;
+                for (int k0 = 0; k0 + 1 < n; k0 += kChunk) {
+                    R mc[kChunk], bc[kChunk];
+#pragma unroll
+                    for (int u = 0; u < kChunk; ++u) {
+                        const int k = k0 + u;
+                        const bool in = k + 1 < n;
+                        mc[u] = in ? ml[k] : R(0);
+                        bc[u] = !in ? R(0) : step == 0 ? start_value<R>(j, k + 1) : z[(k + 1) * lz + j];
+                    }
+#pragma unroll
+                    for (int u = 0; u < kChunk; ++u) {
+                        const int k = k0 + u;
+                        if (k + 1 < n) {
+                            if (swapped >> k & 1ull) {
+                                z[k * lz + j] = bc[u];
+                                beta = beta - mc[u] * bc[u];
+                            } else {
+                                z[k * lz + j] = beta;
+                                beta = bc[u] - mc[u] * beta;
+                            }
+                        }
                     }
                 }
                 z[(n - 1) * lz + j] = beta;
-                // Back substitution, then scale to unit 2-norm.
+                // Back substitution, the sum of squares on the way.
                 R x1 = 0, x2 = 0, sq = 0;
                 constexpr R kUp = solve_rescale<R>(), kDown = R(1) / solve_rescale<R>();
-#pragma unroll 4
-                for (int k = n - 1; k >= 0; --k) {
-                    R rhs = z[k * lz + j];
-                    if (k + 1 < n) rhs -= u1[k] * x1;
-                    if (k + 2 < n) rhs -= u2[k] * x2;
-                    R x = rhs * ru0[k];
-                    if (core::rabs(x) > kUp) {
-                        for (int i = 0; i < n; ++i) z[i * lz + j] *= kDown;
-                        x *= kDown;
-                        x1 *= kDown;
-                        x2 *= kDown;
-                        sq *= kDown * kDown;
+                for (int k0 = n - 1; k0 >= 0; k0 -= kChunk) {
+                    R rc[kChunk], c1[kChunk], c2[kChunk], hc[kChunk];
+#pragma unroll
+                    for (int u = 0; u < kChunk; ++u) {
+                        const int k = k0 - u;
+                        const bool in = k >= 0;
+                        rc[u] = in ? ru0[k] : R(0);
+                        c1[u] = in ? u1[k] : R(0);
+                        c2[u] = in ? u2[k] : R(0);
+                        hc[u] = in ? z[k * lz + j] : R(0);
                     }
-                    z[k * lz + j] = x;
-                    x2 = x1;
-                    x1 = x;
-                    sq += x * x;
+#pragma unroll
+                    for (int u = 0; u < kChunk; ++u) {
+                        const int k = k0 - u;
+                        if (k >= 0) {
+                            R rhs = hc[u];
+                            if (k + 1 < n) rhs -= c1[u] * x1;
+                            if (k + 2 < n) rhs -= c2[u] * x2;
+                            R x = rhs * rc[u];
+                            if (core::rabs(x) > kUp) {
+                                // Scale the column (solved entries and the
+                                // right-hand sides still to come) and the
+                                // running values alike.
+                                for (int i = 0; i < n; ++i) z[i * lz + j] *= kDown;
+#pragma unroll
+                                for (int v = u + 1; v < kChunk; ++v) hc[v] *= kDown;
+                                x *= kDown;
+                                x1 *= kDown;
+                                x2 *= kDown;
+                                sq *= kDown * kDown;
+                            }
+                            z[k * lz + j] = x;
+                            x2 = x1;
+                            x1 = x;
+                            sq += x * x;
+                        }
+                    }
                 }
                 R sc = sq > 0 && sq < core::limits<R>::huge() ? R(1) / sqrt(sq) : R(0);
                 if (!(sc > 0)) {
