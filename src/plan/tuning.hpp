@@ -809,20 +809,23 @@ constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 // when the call leaves the sweep cap at its default). Measured 2026-11-30
 // on an H200 with `batcheig_bench syevj --memory device --vectors --reps 5
 // --algorithm jacobi-cuda-tridiag|jacobi-cuda-lane`, batch 200 at n = 33 /
-// 40 / 48 / 56 / 64 and batch 1 000 at n = 16 / 24 / 32, ms, tridiag / lane:
-//   complex double  0.247 / 0.293 / 0.379 / 0.479 / 0.585 against
-//                   0.398 / 0.484 / 0.564 / 0.664 / 0.778;
-//                   b1000 0.379 / 0.558 / 0.780 against 0.085 / 0.319 / 0.439
-//   complex float   0.169 / 0.211 / 0.260 / 0.324 / 0.398 against
-//                   0.200 / 0.245 / 0.300 / 0.358 / 0.406;
-//                   b1000 0.321 / 0.469 / 0.625 against 0.060 / 0.188 / 0.271
-//   double          0.200 / 0.252 / 0.320 / 0.404 / 0.501 against
+// 40 / 48 / 56 / 64, ms, tridiag / lane:
+//   complex double  0.204 / 0.260 / 0.308 / 0.373 / 0.452 against
+//                   0.398 / 0.484 / 0.564 / 0.664 / 0.778
+//   complex float   0.163 / 0.204 / 0.250 / 0.309 / 0.377 against
+//                   0.200 / 0.245 / 0.300 / 0.358 / 0.406
+//   double          0.182 / 0.221 / 0.279 / 0.332 / 0.390 against
 //                   0.169 / 0.202 / 0.248 / 0.270 / 0.326
-//   float           0.157 / 0.192 / 0.235 / 0.293 / 0.358 against
+//   float           0.146 / 0.179 / 0.220 / 0.270 / 0.329 against
 //                   0.133 / 0.155 / 0.200 / 0.230 / 0.262
-// (the tridiagonal kernel of session 55's fourth build; its serial parts,
-// a column's reflector and a thread's solves, set its time, so the real
-// types, whose lane kernel holds more rows per register, keep Jacobi).
+// (the tridiagonal kernel of the final session-55 build in complex double
+// and double; of the build before its last change, two serial phases
+// 15-25 % slower, in complex float and float; the lane variant unchanged
+// since session 48), and at batch 1 000, n = 16 / 24 / 32, complex double
+// 0.379 / 0.558 / 0.780 against 0.085 / 0.319 / 0.439 (the tridiagonal
+// kernel's serial chains, a column's reflector per step and a thread's
+// solves, set its time; the real types' lane kernel, which holds more rows
+// per register, stays faster).
 constexpr bool cuda_jacobi_tri_auto(bool complex, int n) { return complex && n > 32 && n <= 64; }
 
 // Whether the pair kernel updates a pair's columns also without a rotation
