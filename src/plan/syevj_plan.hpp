@@ -130,6 +130,10 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     SyevjPlan fplan;
                     const batcheigStatus_t st = plan_syevj<F>(ctx, pf, fp, &fplan);
                     if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                    // The first stage is a Jacobi (its sweeps are reported
+                    // and capped): where AUTO takes the tridiagonal variant,
+                    // the lane variant it replaced.
+                    if (fplan.variant == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) fplan.variant = BATCHEIG_ALG_JACOBI_CUDA_LANE;
                     plan->variant = v;
                     plan->inner = fplan.variant;
                     plan->workspace_bytes =
