@@ -52,6 +52,7 @@
 #include "core/types.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_lane.cuh"
 #include "cuda/syevj/syevj_tridiag.cuh"
 #include "cuda/team.cuh"
 
@@ -66,6 +67,8 @@ namespace syevj_tri_detail {
 using core::conj;
 using core::real;
 using core::jacobi::abs2;
+using syevj_lane_detail::shfl;
+using syevj_lane_detail::shfl_xor;
 
 inline constexpr int kThreads = 256;
 inline constexpr int kColThreads = 4;                       // threads per column of X
@@ -138,25 +141,17 @@ __device__ inline void sturm_counts(int n, const R *d, const R *e2, const R (&x)
     }
 }
 
-// Sum over the 32 lanes of a warp, every lane gets it.
-__device__ inline double warp_sum(double x) {
+// Sum over the 32 lanes of a warp (real or complex), every lane gets it.
+template <class S>
+__device__ inline S warp_sum(S x) {
 #pragma unroll
-    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    for (int o = 16; o > 0; o >>= 1) x += shfl_xor(x, o, 0xffffffffu);
     return x;
-}
-__device__ inline float warp_sum(float x) {
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
-    return x;
-}
-template <class R> __device__ inline core::complex<R> warp_sum(core::complex<R> x) {
-    return {warp_sum(x.re), warp_sum(x.im)};
 }
 // Lane `src`'s value.
-__device__ inline double shfl_t(double x, int src) { return __shfl_sync(0xffffffffu, x, src); }
-__device__ inline float shfl_t(float x, int src) { return __shfl_sync(0xffffffffu, x, src); }
-template <class R> __device__ inline core::complex<R> shfl_t(core::complex<R> x, int src) {
-    return {shfl_t(x.re, src), shfl_t(x.im, src)};
+template <class S>
+__device__ inline S shfl_t(S x, int src) {
+    return shfl(x, src, 0xffffffffu, 32);
 }
 
 template <class R> __device__ inline R start_value(int j, int k) { return R(syevj_tridiag_detail::start_entry(j, k)); }
@@ -431,8 +426,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                 R acc = 0;
                 if (c != j && !dependent[c])
                     for (int k = lane; k < n; k += 32) acc += z[k * lz + c] * z[k * lz + j];
-#pragma unroll
-                for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
+                acc = warp_sum(acc);
                 if (lane == 0) dots[c - c0] = c != j && !dependent[c] ? acc : R(0);
             }
             __syncthreads();
@@ -697,15 +691,8 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                 const int r = q + kColThreads * i;
                 if (r < n) s += conj(col[r]) * x[i];
             }
-            if constexpr (core::is_complex<T>) {
-                s.re += __shfl_xor_sync(0xffffffffu, s.re, 1);
-                s.im += __shfl_xor_sync(0xffffffffu, s.im, 1);
-                s.re += __shfl_xor_sync(0xffffffffu, s.re, 2);
-                s.im += __shfl_xor_sync(0xffffffffu, s.im, 2);
-            } else {
-                s += __shfl_xor_sync(0xffffffffu, s, 1);
-                s += __shfl_xor_sync(0xffffffffu, s, 2);
-            }
+            s += shfl_xor(s, 1, 0xffffffffu);  // the column's four threads
+            s += shfl_xor(s, 2, 0xffffffffu);
             s = tk * s;
 #pragma unroll
             for (int i = 0; i < kRows; ++i) {
