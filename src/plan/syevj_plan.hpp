@@ -57,7 +57,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // vectors are requested, and every matrix gets bitwise the
                 // results of a single call.
                 // TRIDIAG for the complex types at 32 < n <= 64
-                // (tuning::cuda_jacobi_tri_auto: 1.02-1.61x faster than LANE).
+                // (tuning::cuda_jacobi_tri_auto: 1.08-1.95x faster than LANE).
                 // LANE up to n = 32: 1.35-5.3x faster than WARP at batch
                 // 1000, every n measured with its column-per-lane kernel;
                 // the pair kernel that replaced it runs at 0.87-1.22x that
