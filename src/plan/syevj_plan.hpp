@@ -158,7 +158,8 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     if (!cuda::syevj_grid_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG:
-                    if (!cuda::syevj_tri_shared_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    if (!cuda::syevj_tri_shared_fits<T>(p.n) && !cuda::syevj_tri_global_fits<T>(p.n))
+                        return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:

@@ -18,6 +18,7 @@
 #include "cuda/syevj/syevj_kernels.cuh"
 #include "cuda/syevj/syevj_mixed.cuh"
 #include "cuda/syevj/syevj_pair.cuh"
+#include "cuda/syevj/syevj_tri_global.cuh"
 #include "cuda/syevj/syevj_tri_shared.cuh"
 #include "plan/tuning.hpp"
 
@@ -50,6 +51,8 @@ std::size_t syevj_workspace_bytes(batcheigAlgorithm_t variant, int n, bool want_
     }
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_BLOCK) return syevj_block_workspace<T>(n, batch);
     if (variant == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_workspace<T>(n, batch);
+    if (variant == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG)  // n^2 per matrix beyond the shared-memory kernel
+        return n > kSyevjTriMaxN ? syevj_tri_global_workspace<T>(n, batch) : 0;
     if (variant != BATCHEIG_ALG_JACOBI_CUDA_GLOBAL) return 0;  // WARP, SHARED, LANE, CLUSTER: registers and shared memory
     return syevj_global_slice<T>(n, want_v) * std::size_t(syevj_global_matrices<T>(n, want_v, lda, batch));
 }
@@ -104,7 +107,8 @@ batcheigStatus_t launch(cudaStream_t s, batcheigAlgorithm_t variant, const Syevj
         case BATCHEIG_ALG_JACOBI_CUDA_LANE: return syevj_lane<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_CLUSTER: return syevj_cluster<T>(s, p, opt);
         case BATCHEIG_ALG_JACOBI_CUDA_GRID: return syevj_grid<T>(s, p, opt, work);
-        case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG: return syevj_tri<T>(s, p);
+        case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG:
+            return p.n <= kSyevjTriMaxN ? syevj_tri<T>(s, p) : syevj_tri_global<T>(s, p, work);
         default: return BATCHEIG_STATUS_INTERNAL_ERROR;
     }
 }
@@ -184,6 +188,7 @@ batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjPro
     template bool batcheig::cuda::syevj_grid_fits<T>(int);                                                  \
     template bool batcheig::cuda::syevj_mixed_tridiag_fits<T>(int);                                         \
     template bool batcheig::cuda::syevj_tri_shared_fits<T>(int);                                            \
+    template bool batcheig::cuda::syevj_tri_global_fits<T>(int);                                            \
     template batcheigStatus_t batcheig::cuda::syevj<T>(batcheig::Context &, batcheigAlgorithm_t,            \
                                                        const batcheig::SyevjProblem<T> &, void *, std::size_t, \
                                                        batcheigAlgorithm_t);

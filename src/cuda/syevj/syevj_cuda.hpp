@@ -92,6 +92,9 @@ bool syevj_mixed_tridiag_fits(int n);
 // order n on the current device (its shared memory fits).
 template <class T>
 bool syevj_tri_shared_fits(int n);
+// n > 64: the global-memory form (syevj_tri_global.cuh), n^2 elements of workspace per matrix.
+template <class T>
+bool syevj_tri_global_fits(int n);
 
 // True when the grid variant claims order n (n >= 32, its state fits in w,
 // the device has cooperative launch).

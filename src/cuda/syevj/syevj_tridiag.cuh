@@ -77,16 +77,44 @@ __device__ inline float re_of(float x) { return x; }
 __device__ inline float re_of(core::complex<float> x) { return x.re; }
 __device__ inline float im_of(float) { return 0.f; }
 __device__ inline float im_of(core::complex<float> x) { return x.im; }
-template <class F> __device__ inline F make_f(float re, float im);
-template <> __device__ inline float make_f<float>(float re, float) { return re; }
-template <> __device__ inline core::complex<float> make_f<core::complex<float>>(float re, float im) { return {re, im}; }
+__device__ inline double re_of(double x) { return x; }
+__device__ inline double re_of(core::complex<double> x) { return x.re; }
+__device__ inline double im_of(double) { return 0.; }
+__device__ inline double im_of(core::complex<double> x) { return x.im; }
+template <class F>
+__device__ inline F make_f(core::real_t<F> re, core::real_t<F> im) {
+    if constexpr (core::is_complex<F>) return F{re, im};
+    else return re;
+}
 
-// Complex division a / b in single precision (|b| well inside the range).
-__device__ inline float div_f(float a, float b) { return a / b; }
-__device__ inline core::complex<float> div_f(core::complex<float> a, core::complex<float> b) {
-    const float d = b.re * b.re + b.im * b.im;
+// Complex division a / b (|b| well inside the range).
+template <class R> __device__ inline R div_f(R a, R b) { return a / b; }
+template <class R>
+__device__ inline core::complex<R> div_f(core::complex<R> a, core::complex<R> b) {
+    const R d = b.re * b.re + b.im * b.im;
     return {(a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d};
 }
+
+// Where reduce_kernel finds matrix b (its lower triangle, leading
+// dimension ld) and puts d, e and tau: the working matrices of the
+// single-precision stage (ld n; d, e and tau in the workspace; matrices
+// whose state is done skipped). The working-precision variant of
+// syevj_tri_global.cuh has its own.
+template <class F, class S>
+struct StageArrays {
+    using R = core::real_t<F>;
+    F *a32;
+    float *de;
+    F *tau_out;
+    const S *done;
+    int n;
+    __device__ bool skip(std::int64_t b) const { return done[b].done; }
+    __device__ F *matrix(std::int64_t b) const { return a32 + std::size_t(n) * n * b; }
+    __device__ int ld() const { return n; }
+    __device__ R *d(std::int64_t b) const { return de + 2 * std::size_t(n) * b; }
+    __device__ R *e(std::int64_t b) const { return d(b) + n; }
+    __device__ void set_tau(std::int64_t b, int k, F x) const { tau_out[std::size_t(n) * b + k] = x; }
+};
 
 // Block threads of the vector launch (the reduction sizes its own grid).
 inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512; }
@@ -123,55 +151,56 @@ inline int tridiag_threads(int n) { return n <= 128 ? 128 : n <= 256 ? 256 : 512
 // registers and no spills in both precisions. Measured on an H200 (session
 // 52, MIXED_TRIDIAG, batch 200): complex double n = 512 144.8 against
 // 146.4 ms, n = 128 3.89 against 3.99; results bitwise unchanged.
-template <class F, class S>
-__global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int64_t b0, F *a32, float *de, F *tau_out,
-                                                     const S *done, bool in_smem, bool lower) {
-    extern __shared__ float tri_shared[];
+template <class F, class P>
+__global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int64_t b0, P arr, bool in_smem,
+                                                     bool lower) {
+    using R = core::real_t<F>;
+    extern __shared__ float4 tri_shared4[];
     __shared__ unsigned long long red[32];
-    __shared__ float s_ti[4];  // tau and 1 / (alpha - beta), re and im
+    __shared__ R s_ti[4];  // tau and 1 / (alpha - beta), re and im
     const BlockTeam tm{red};
     const std::int64_t b = b0 + blockIdx.x;
-    if (done[b].done) return;
-    const std::size_t nn = std::size_t(n) * n;
-    F *ga = a32 + nn * b;
-    float *d = de + 2 * std::size_t(n) * b, *e = d + n;
-    F *tau = tau_out + std::size_t(n) * b;
+    if (arr.skip(b)) return;
+    F *ga = arr.matrix(b);
+    const int lda = arr.ld();
+    R *d = arr.d(b), *e = arr.e(b);
     const int t = threadIdx.x, nt = blockDim.x, np = nt / rw, rr = t % rw, pp = t / rw;
-    F *v = reinterpret_cast<F *>(tri_shared), *w = v + n, *vn = w + n, *wn = vn + n, *part = wn + n;
+    F *v = reinterpret_cast<F *>(tri_shared4), *w = v + n, *vn = w + n, *wn = vn + n, *part = wn + n;
     F *colpart = part + std::size_t(np) * n;
     const int groups = rw / 32;  // warp row groups
     F *a = in_smem ? colpart + std::size_t(groups) * n : ga;
+    const int ld = in_smem ? n : lda;
     if (in_smem) {
-        for (int i = t; i < n * n; i += nt) a[i] = ga[i];
+        for (int i = t; i < n * n; i += nt) a[i] = ga[std::size_t(i / n) * lda + i % n];
         __syncthreads();
     }
-    auto at = [&](int r, int c) -> F & { return a[c * n + r]; };
-    const F zero = make_f<F>(0.f, 0.f), one = make_f<F>(1.f, 0.f);
+    auto at = [&](int r, int c) -> F & { return a[c * ld + r]; };  // n ld < 2^31 (n <= 4141)
+    const F zero = make_f<F>(0, 0), one = make_f<F>(1, 0);
     // The reflector of column k from x = A(k+1:n, k) in xb (len entries):
     // H^H x = beta e_1 (xLARFG); xb becomes v (v_0 = 1), written back below
     // the subdiagonal; e(k), tau(k). Returns tau.
     auto reflect = [&](int k, F *xb, int len) -> F {
         __syncthreads();  // xb was written by other members
-        float xn = 0;
+        R xn = 0;
         for (int r = t; r < len; r += nt)
             if (r > 0) xn += abs2(xb[r]);
         xn = tm.sum(xn);
         if (tm.leader()) {
             const F alpha = xb[0];
-            const float ar = re_of(alpha), ai = im_of(alpha);
+            const R ar = re_of(alpha), ai = im_of(alpha);
             F tk = zero, inv = zero;
-            float beta = ar;
+            R beta = ar;
             if (xn > 0 || ai != 0) {
-                beta = -copysignf(sqrtf(ar * ar + ai * ai + xn), ar);
+                beta = -copysign(sqrt(ar * ar + ai * ai + xn), ar);
                 tk = make_f<F>((beta - ar) / beta, -ai / beta);
-                inv = div_f(one, alpha - make_f<F>(beta, 0.f));
+                inv = div_f(one, alpha - make_f<F>(beta, 0));
             }
             s_ti[0] = re_of(tk);
             s_ti[1] = im_of(tk);
             s_ti[2] = re_of(inv);
             s_ti[3] = im_of(inv);
             e[k] = beta;
-            tau[k] = tk;
+            arr.set_tau(b, k, tk);
         }
         __syncthreads();
         const F tk = make_f<F>(s_ti[0], s_ti[1]), inv = make_f<F>(s_ti[2], s_ti[3]);
@@ -187,7 +216,7 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
     };
     // w = y - (tau / 2) (y^H v) v, y = tau (sum of the partial products).
     auto finish_w = [&](F tk, const F *vb, F *wb, int len) {
-        float dre = 0, dim = 0;
+        R dre = 0, dim = 0;
         for (int r = t; r < len; r += nt) {
             F sum = part[r];
             for (int q = 1; q < np; ++q) sum += part[q * n + r];
@@ -201,7 +230,7 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
         }
         dre = tm.sum(dre);
         if constexpr (core::is_complex<F>) dim = tm.sum(dim);
-        const F alpha2 = make_f<F>(-0.5f, 0.f) * tk * make_f<F>(dre, dim);
+        const F alpha2 = make_f<F>(R(-0.5), 0) * tk * make_f<F>(dre, dim);
         for (int r = t; r < len; r += nt) wb[r] = wb[r] + alpha2 * vb[r];
         __syncthreads();
     };
@@ -266,7 +295,7 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
                         acc += x * vp[c];
                     }
                     const F cv = row && c < r ? conj(x) * pr : zero;
-                    float cre = re_of(cv), cim = im_of(cv);
+                    R cre = re_of(cv), cim = im_of(cv);
 #pragma unroll
                     for (int o = 16; o > 0; o >>= 1) {
                         cre += __shfl_xor_sync(0xffffffffu, cre, o);
@@ -283,10 +312,7 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
         if (lower)
             for (int i = t; i < groups * n; i += nt) colpart[i] = zero;
     };
-    if (tm.leader()) {
-        d[0] = re_of(at(0, 0));
-        e[n - 1] = 0;
-    }
+    if (tm.leader()) d[0] = re_of(at(0, 0));  // e(n-1) is never read
     if (n >= 2) {
         // Step 0: its reflector and y = A22 v (a read-only pass).
         const int m = n - 1;
@@ -319,7 +345,7 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
     }
     if (in_smem) {
         __syncthreads();
-        for (int i = t; i < n * n; i += nt) ga[i] = a[i];
+        for (int i = t; i < n * n; i += nt) ga[std::size_t(i / n) * lda + i % n] = a[i];
     }
 }
 
@@ -329,13 +355,14 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
 // positive while the next step saw it negative, so the count could miss
 // an eigenvalue far from x (found with a host model of this stage: one
 // eigenvalue 0.066 off at complex double n = 512).
-__device__ inline int sturm_count(int n, const float *d, const float *e2, float x, float pivmin) {
-    float q = d[0] - x;
-    if (fabsf(q) < pivmin) q = -pivmin;
+template <class R>
+__device__ inline int sturm_count(int n, const R *d, const R *e2, R x, R pivmin) {
+    R q = d[0] - x;
+    if (fabs(q) < pivmin) q = -pivmin;
     int c = q < 0;
     for (int i = 1; i < n; ++i) {
         q = d[i] - x - e2[i - 1] / q;
-        if (fabsf(q) < pivmin) q = -pivmin;
+        if (fabs(q) < pivmin) q = -pivmin;
         c += q < 0;
     }
     return c;
@@ -696,18 +723,32 @@ inline int back_blocked_strip(int n) {
 template <class F>
 __device__ inline void load_vrow(const F *row, F (&v)[kBackBlock]) {
     constexpr int per = 16 / int(sizeof(F));
-    const float4 *p = reinterpret_cast<const float4 *>(row);
+    if constexpr (sizeof(core::real_t<F>) == 4) {
+        const float4 *p = reinterpret_cast<const float4 *>(row);
 #pragma unroll
-    for (int q = 0; q < kBackBlock / per; ++q) {
-        const float4 x = p[q];
-        if constexpr (core::is_complex<F>) {
-            v[2 * q] = {x.x, x.y};
-            v[2 * q + 1] = {x.z, x.w};
-        } else {
-            v[4 * q] = x.x;
-            v[4 * q + 1] = x.y;
-            v[4 * q + 2] = x.z;
-            v[4 * q + 3] = x.w;
+        for (int q = 0; q < kBackBlock / per; ++q) {
+            const float4 x = p[q];
+            if constexpr (core::is_complex<F>) {
+                v[2 * q] = {x.x, x.y};
+                v[2 * q + 1] = {x.z, x.w};
+            } else {
+                v[4 * q] = x.x;
+                v[4 * q + 1] = x.y;
+                v[4 * q + 2] = x.z;
+                v[4 * q + 3] = x.w;
+            }
+        }
+    } else {
+        const double2 *p = reinterpret_cast<const double2 *>(row);
+#pragma unroll
+        for (int q = 0; q < kBackBlock / per; ++q) {
+            const double2 x = p[q];
+            if constexpr (core::is_complex<F>) {
+                v[q] = {x.x, x.y};
+            } else {
+                v[2 * q] = x.x;
+                v[2 * q + 1] = x.y;
+            }
         }
     }
 }
@@ -770,77 +811,123 @@ inline int back_blocked_buffers(int n, int sw) {
 }
 
 // Issues the asynchronous copies of reflector block blk (V's rows j0 + 1 ..
-// n - 1, its Gram block and tau) into one buffer; v_j(r) = 0 above row
-// j + 1 and 1 there are stored directly. A warp copies 4 consecutive rows of
-// 8 reflectors (32-byte pieces of complex columns) into 32 consecutive
-// entries.
-template <class F>
-__device__ inline void back_load_block(int n, int blk, const F *a, const F *gram, const F *tau, F *buf) {
+// n - 1, its Gram block and tau, where the arrays hold them apart) into one
+// buffer; v_j(r) = 0 above row j + 1 and 1 there are stored directly. A warp
+// copies 4 consecutive rows of 8 reflectors (32-byte pieces of complex
+// columns) into 32 consecutive entries.
+template <class F, class P>
+__device__ inline void back_load_block(int n, int blk, const P &arr, std::int64_t b, F *buf) {
     constexpr int NB = kBackBlock;
-    const int t = threadIdx.x, j0 = blk * NB, nbb = ::min(NB, n - 1 - j0);
-    const F zero = make_f<F>(0.f, 0.f);
+    const int t = threadIdx.x, j0 = blk * NB, nbb = ::min(NB, n - 1 - j0), ld = arr.ld();
+    const F zero = make_f<F>(0, 0);
     // Thread t: reflector jj = t % NB, rows j0 + 1 + t / NB + k (256 / NB).
     constexpr int kRowStep = kBackThreads / NB;
     const int jj = t % NB, j = j0 + jj;
-    const F *src = a + std::size_t(::min(j, n - 1)) * n;
+    const F *src = arr.refl(b) + std::size_t(::min(j, n - 1)) * ld;
     for (int r = j0 + 1 + t / NB; r < n; r += kRowStep) {
         F *dst = buf + r * NB + jj;
         if (jj < nbb && r > j + 1)
             __pipeline_memcpy_async(dst, src + r, sizeof(F));
         else
-            *dst = jj < nbb && r == j + 1 ? make_f<F>(1.f, 0.f) : zero;
+            *dst = jj < nbb && r == j + 1 ? make_f<F>(1, 0) : zero;
     }
     F *gs = buf + std::size_t(n) * NB, *taus = gs + NB * NB;
-    if (t < NB * NB) __pipeline_memcpy_async(gs + t, gram + std::size_t(blk) * NB * NB + t, sizeof(F));
+    if constexpr (!P::kGramHere)
+        if (t < NB * NB) __pipeline_memcpy_async(gs + t, arr.gram(b) + std::size_t(blk) * NB * NB + t, sizeof(F));
     if (t < NB) {
-        if (t < nbb)
-            __pipeline_memcpy_async(taus + t, tau + j0 + t, sizeof(F));
-        else
-            taus[t] = zero;
+        if (t >= nbb) taus[t] = zero;
+        else if constexpr (P::kTauApart) __pipeline_memcpy_async(taus + t, arr.tau_ptr(b) + j0 + t, sizeof(F));
+        else taus[t] = arr.tau(b, j0 + t);
     }
     __pipeline_commit();
 }
 
+// The Gram block of a V block in shared memory (kGramHere arrays), a warp
+// per entry: gs[jj][ii] = v_j^H v_i for jj < ii, zero elsewhere. Ends with
+// a barrier.
+template <class F>
+__device__ inline void back_gram_here(int n, int j0, const F *vs, F *gs) {
+    constexpr int NB = kBackBlock;
+    const int lane = threadIdx.x % 32;
+    for (int q = threadIdx.x / 32; q < NB * NB; q += kBackThreads / 32) {
+        const int jj = q / NB, ii = q % NB;
+        F acc = make_f<F>(0, 0);
+        if (jj < ii) {
+            for (int r = j0 + 1 + lane; r < n; r += 32) acc += conj(vs[r * NB + jj]) * vs[r * NB + ii];
+#pragma unroll
+            for (int o = 16; o > 0; o >>= 1) acc += shfl_xor(acc, o, 0xffffffffu);
+        }
+        if (lane == 0) gs[q] = acc;
+    }
+    __syncthreads();
+}
+
+// The arrays of the single-precision stage's back-transformation: the
+// reflectors of the working matrices (ld n), tau and the Gram blocks
+// (back_gram_kernel) in the workspace, Z row-major (ld n), X widened into
+// the finish's [X P] (ld n, 2 n^2 per matrix).
 template <class F, class T, class S>
+struct StageBack {
+    static constexpr bool kGramHere = false, kTauApart = true;
+    const F *a32, *tau;
+    const float *z, *u;
+    T *y;
+    const S *done;
+    int n;
+    __device__ bool skip(std::int64_t b) const { return done[b].done; }
+    __device__ const F *refl(std::int64_t b) const { return a32 + std::size_t(n) * n * b; }
+    __device__ int ld() const { return n; }
+    __device__ const F *tau_ptr(std::int64_t b) const { return tau + std::size_t(n) * b; }
+    __device__ const F *gram(std::int64_t b) const {
+        return reinterpret_cast<const F *>(u + back_gram_offset(std::size_t(n) * n, b));
+    }
+    // Z's entry (r, c0 + c) of the strip at c0 (cw columns).
+    __device__ float z_at(std::int64_t b, int c0, int, int r, int c) const {
+        return z[std::size_t(n) * n * b + std::size_t(r) * n + c0 + c];
+    }
+    __device__ void put_x(std::int64_t b, int r, int c, F v) const {
+        T *x = y + 2 * std::size_t(n) * n * b + std::size_t(c) * n + r;
+        if constexpr (core::is_complex<F>) *x = T(double(v.re), double(v.im));
+        else *x = T(double(v));
+    }
+};
+
+template <class F, class P>
 __global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, int sw, int bufs, std::int64_t b0,
-                                                                    const F *a32, const F *tau_in,
-                                                                    const float *zin, const float *gin, T *y,
-                                                                    const S *done) {
+                                                                    P arr) {
     extern __shared__ float4 tri_shared4[];
     constexpr int NB = kBackBlock;
     const std::int64_t b = b0 + blockIdx.y;
-    if (done[b].done) return;
-    const std::size_t nn = std::size_t(n) * n, bufsize = std::size_t(n) * NB + NB * NB + NB;
-    const F *a = a32 + nn * b;
-    const float *z = zin + nn * b;
-    const F *gram = reinterpret_cast<const F *>(gin + back_gram_offset(nn, b));
-    const F *tau = tau_in + std::size_t(n) * b;
+    if (arr.skip(b)) return;
+    const std::size_t bufsize = std::size_t(n) * NB + NB * NB + NB;
     F *buf0 = reinterpret_cast<F *>(tri_shared4), *ws = buf0 + bufs * bufsize, *part = ws + NB * sw;
     const int c0 = blockIdx.x * sw, cw = ::min(sw, n - c0);
     const int t = threadIdx.x, lane = t % 32, warp = t / 32;
     const int c = t % sw, g = t / sw, groups = kBackThreads / sw;
-    const F zero = make_f<F>(0.f, 0.f);
+    const F zero = make_f<F>(0, 0);
     const int blocks = back_blocks(n);
-    back_load_block(n, blocks - 1, a, gram, tau, buf0);
+    back_load_block(n, blocks - 1, arr, b, buf0);
     F zr[kBackRows];
 #pragma unroll
     for (int q = 0; q < kBackRows; ++q) {
         const int r = g + q * groups;
-        zr[q] = r < n && c < cw ? make_f<F>(z[std::size_t(r) * n + c0 + c], 0.f) : zero;
+        zr[q] = r < n && c < cw ? make_f<F>(arr.z_at(b, c0, cw, r, c), 0) : zero;
     }
     for (int blk = blocks - 1, step = 0; blk >= 0; --blk, ++step) {
         const int j0 = blk * NB, nbb = ::min(NB, n - 1 - j0);
         F *vs = buf0 + (bufs == 2 ? step % 2 : 0) * bufsize;
-        const F *gs = vs + std::size_t(n) * NB, *taus = gs + NB * NB;
+        F *gs = vs + std::size_t(n) * NB;
+        const F *taus = gs + NB * NB;
         if (bufs == 2 && blk > 0) {
             // The next block into the other buffer, whose readers passed the
             // previous step's last barrier.
-            back_load_block(n, blk - 1, a, gram, tau, buf0 + (step + 1) % 2 * bufsize);
+            back_load_block(n, blk - 1, arr, b, buf0 + (step + 1) % 2 * bufsize);
             __pipeline_wait_prior(1);
         } else {
             __pipeline_wait_prior(0);
         }
         __syncthreads();
+        if constexpr (P::kGramHere) back_gram_here(n, j0, vs, gs);
         // f(q, v) for each of this thread's rows r > j0 (zr[q]), with row r
         // of V in v.
         const auto each_row = [&](auto &&f) {
@@ -900,18 +987,12 @@ __global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, in
             for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
         });
         __syncthreads();  // this buffer and W are rewritten by a later step
-        if (bufs == 1 && blk > 0) back_load_block(n, blk - 1, a, gram, tau, buf0);
+        if (bufs == 1 && blk > 0) back_load_block(n, blk - 1, arr, b, buf0);
     }
-    T *x = y + 2 * nn * b;
 #pragma unroll
     for (int q = 0; q < kBackRows; ++q) {
         const int r = g + q * groups;
-        if (r < n && c < cw) {
-            if constexpr (core::is_complex<F>)
-                x[std::size_t(c0 + c) * n + r] = T(double(zr[q].re), double(zr[q].im));
-            else
-                x[std::size_t(c0 + c) * n + r] = T(double(zr[q]));
-        }
+        if (r < n && c < cw) arr.put_x(b, r, c0 + c, zr[q]);
     }
 }
 
@@ -1006,11 +1087,13 @@ batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32
     float *z = reinterpret_cast<float *>(base + L.z);
     float *u = reinterpret_cast<float *>(base + L.u);
     batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
-    if (sh.rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, S>, sh.rshared)) != BATCHEIG_STATUS_SUCCESS)
+    using Arr = StageArrays<F, S>;
+    const Arr arr{a32, de, tau, done, n};
+    if (sh.rshared > 48 * 1024 && (st = allow_shared(reduce_kernel<F, Arr>, sh.rshared)) != BATCHEIG_STATUS_SUCCESS)
         return st;
     st = launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        reduce_kernel<F, S><<<unsigned(count), sh.rthreads, sh.rshared, s>>>(n, sh.rw, b0, a32, de, tau, done,
-                                                                               sh.in_smem, sh.lower);
+        reduce_kernel<F, Arr><<<unsigned(count), sh.rthreads, sh.rshared, s>>>(n, sh.rw, b0, arr, sh.in_smem,
+                                                                                 sh.lower);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     if (sh.vshared > 48 * 1024 && (st = allow_shared(vectors_kernel<S>, sh.vshared)) != BATCHEIG_STATUS_SUCCESS)
@@ -1026,13 +1109,14 @@ batcheigStatus_t syevj_tridiag(cudaStream_t s, int n, std::int64_t batch, F *a32
             back_gram_kernel<F, S><<<dim3(unsigned(back_blocks(n)), unsigned(count)), 256, 0, s>>>(n, b0, a32, u, done);
         });
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
+        using Back = StageBack<F, T, S>;
+        const Back back{a32, tau, z, u, y, done, n};
         if (sh.bshared > 48 * 1024 &&
-            (st = allow_shared(back_blocked_kernel<F, T, S>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS)
+            (st = allow_shared(back_blocked_kernel<F, Back>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS)
             return st;
         return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
             const dim3 grid(unsigned((n + sw - 1) / sw), unsigned(count));
-            back_blocked_kernel<F, T, S><<<grid, kBackThreads, sh.bshared, s>>>(n, sw, sh.bufs, b0, a32, tau, z, u, y,
-                                                                                done);
+            back_blocked_kernel<F, Back><<<grid, kBackThreads, sh.bshared, s>>>(n, sw, sh.bufs, b0, back);
         });
     }
     if (sh.bshared > 48 * 1024 && (st = allow_shared(back_kernel<F, T, S>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS)

@@ -1,0 +1,531 @@
+// BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG for n > 64 (to kSyevjTriGlobalMaxN):
+// the tridiagonal method in working precision on global memory, within a
+// workspace of n^2 elements per matrix (the size of the input batch). The
+// caller's A holds the reduction; the workspace holds Z, then X = Q Z.
+// Five launches, one block per matrix unless said:
+//   1. prep_kernel: the triangle named by uplo checked for NaN / Inf (such
+//      a matrix gets NaN in W and, with vectors, in A, info =
+//      BATCHEIG_INFO_NONFINITE, and every later launch skips it) and scaled
+//      by a power of two to max |a_ij| in [1, 2) (as the n <= 64 kernel),
+//      in place into the lower triangle of A; info = 0 otherwise;
+//   2. reduce_kernel (syevj_tridiag.cuh, lower-triangle passes) in working
+//      precision, in place: v_k below the subdiagonal of A, d in W, e and
+//      tau in A's strictly upper triangle (CallerArrays: the reduction never
+//      reads or writes that triangle);
+//   3. vectors_kernel: every eigenvalue of T by bisection on Sturm counts to
+//      2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's default absolute
+//      tolerance), one thread per eigenvalue; then two solves of inverse
+//      iteration per eigenvector, one thread each, by Gaussian elimination
+//      with partial pivoting (pivots below u ||T||_1 replaced by it, as
+//      xLAGTF): the eliminated right-hand side goes to Z and the
+//      elimination's state every kCheck rows to the thread's local memory,
+//      and the back substitution recomputes U's rows kCheck at a time from
+//      those checkpoints, so no factor is stored; after each solve the
+//      groups of eigenvalues closer than 1e-3 ||T||_1 (xSTEIN's ORTOL) are
+//      orthogonalized as in the single-precision stage (classical
+//      Gram-Schmidt twice, dependent members replaced, kDependentKeep);
+//      r = ||T Z - Z Lambda||_F / ||T||_F (||T||_F = ||A_s||_F); residual =
+//      r, sweeps = 0, info = 0 when r <= max(tol, 32 n u) (the n <= 64
+//      kernel's tolerance), else BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+//      w = lambda / scale, ascending whatever p.sort;
+//   4. with vectors, back_blocked_kernel (syevj_tridiag.cuh): X = Q Z by
+//      strips of sw columns, blocks of 8 reflectors, the Gram block of each
+//      formed in the kernel (CallerBack); X is written over its own strip
+//      of Z: Z's strip at columns c0 .. c0 + cw - 1 is stored row by row
+//      (ld cw) at the start of the space that X's columns c0 .. c0 + cw - 1
+//      (ld n) take, so every block reads and writes only its own strip;
+//   5. with vectors, output_kernel: X into A (ld lda).
+// Without vectors, A is left holding the reduction (as scratch) and steps
+// 4-5 do not run.
+#pragma once
+
+#include <cstdint>
+
+#include "common/problem.hpp"
+#include "core/jacobi_syevj.hpp"
+#include "core/types.hpp"
+#include "cuda/cuda_check.cuh"
+#include "cuda/launch.cuh"
+#include "cuda/syevj/syevj_tri_shared.cuh"
+#include "cuda/syevj/syevj_tridiag.cuh"
+#include "cuda/team.cuh"
+
+namespace batcheig::cuda {
+
+namespace syevj_trig_detail {
+
+using core::conj;
+using core::jacobi::abs2;
+using syevj_tri_detail::herm_at;
+using syevj_tri_detail::start_value;
+using syevj_tri_detail::warp_sum;
+
+inline constexpr int kCheck = 32;      // rows of U recomputed from one checkpoint
+inline constexpr int kMaxChecks = 64;  // checkpoints per solve: n <= kCheck kMaxChecks
+inline constexpr int kSteps = 2;       // inverse iteration solves
+
+// The strictly upper triangle of the caller's matrix a (order n, ld lda)
+// after prep_kernel: e_0 .. e_{n-2} as real numbers from &a(0, n-1);
+// tau_k at a(k, k+1) (real types: tau_{n-2} is zero, not stored, since
+// a(n-2, n-1) holds e's last entry); the scale at a(0, n-2).
+template <class T>
+__host__ __device__ inline core::real_t<T> *slot_e(T *a, int n, int lda) {
+    return reinterpret_cast<core::real_t<T> *>(a + std::size_t(n - 1) * lda);
+}
+template <class T>
+__device__ inline bool tau_stored(int n, int k) {
+    return core::is_complex<T> || k < n - 2;
+}
+template <class T>
+__device__ inline T &slot_scale(T *a, int n, int lda) {
+    return a[std::size_t(n - 2) * lda];
+}
+
+// reduce_kernel's arrays: the caller's A (lower triangle, ld lda), d in W,
+// e and tau in the slots above.
+template <class T>
+struct CallerArrays {
+    using R = core::real_t<T>;
+    T *A;
+    R *W;
+    const int *info;
+    int n, lda;
+    __device__ bool skip(std::int64_t b) const { return info[b] == BATCHEIG_INFO_NONFINITE; }
+    __device__ T *matrix(std::int64_t b) const { return A + b * std::int64_t(lda) * n; }
+    __device__ int ld() const { return lda; }
+    __device__ R *d(std::int64_t b) const { return W + b * n; }
+    __device__ R *e(std::int64_t b) const { return slot_e(matrix(b), n, lda); }
+    __device__ void set_tau(std::int64_t b, int k, T x) const {
+        if (tau_stored<T>(n, k)) matrix(b)[std::size_t(k + 1) * lda + k] = x;
+    }
+};
+
+// back_blocked_kernel's arrays: the reflectors and tau in the caller's A,
+// Z's strips and X in the workspace (n^2 elements of T per matrix).
+template <class T>
+struct CallerBack {
+    using R = core::real_t<T>;
+    static constexpr bool kGramHere = true, kTauApart = false;
+    const T *A;
+    T *work;
+    const int *info;
+    int n, lda;
+    __device__ bool skip(std::int64_t b) const { return info[b] == BATCHEIG_INFO_NONFINITE; }
+    __device__ const T *refl(std::int64_t b) const { return A + b * std::int64_t(lda) * n; }
+    __device__ int ld() const { return lda; }
+    __device__ T tau(std::int64_t b, int k) const {
+        return tau_stored<T>(n, k) ? refl(b)[std::size_t(k + 1) * lda + k] : T(0);
+    }
+    __device__ R z_at(std::int64_t b, int c0, int cw, int r, int c) const {
+        constexpr int cr = int(sizeof(T) / sizeof(R));
+        const R *z = reinterpret_cast<const R *>(work + std::size_t(n) * n * b);
+        return z[std::size_t(c0) * n * cr + std::size_t(r) * cw + c];
+    }
+    __device__ void put_x(std::int64_t b, int r, int c, T v) const {
+        work[std::size_t(n) * n * b + std::size_t(c) * n + r] = v;
+    }
+};
+
+// Column j of Z in the strip layout (strips of sw columns, sw a power of
+// two): entry k at p[k s].
+template <class R>
+struct ZCol {
+    R *p;
+    int s;
+    __device__ R &operator[](int k) const { return p[std::size_t(k) * s]; }
+};
+template <class T>
+__device__ inline ZCol<core::real_t<T>> zcol(core::real_t<T> *z, int n, int sw, int j) {
+    constexpr int cr = int(sizeof(T) / sizeof(core::real_t<T>));
+    const int c0 = j & ~(sw - 1), cw = ::min(sw, n - c0);
+    return {z + std::size_t(c0) * n * cr + (j - c0), cw};
+}
+
+template <class T>
+__global__ __launch_bounds__(256) void prep_kernel(SyevjProblem<T> p, std::int64_t b0) {
+    using R = core::real_t<T>;
+    __shared__ unsigned long long red[32];
+    const BlockTeam tm{red};
+    const int n = p.n, t = threadIdx.x, nt = blockDim.x;
+    const std::int64_t b = b0 + blockIdx.x;
+    T *ga = p.A + b * std::int64_t(p.lda) * n;
+    R mx = 0;
+    int bad = 0;
+    for (int el = t; el < n * n; el += nt) {
+        const int i = el % n, j = el / n;
+        if (p.lower ? i < j : i > j) continue;
+        core::jacobi::check_entry(herm_at(ga, p.lda, p.lower, i, j), mx, bad);
+    }
+    bad = tm.max(bad);
+    mx = tm.max(mx);
+    if (bad) {
+        R *w = p.w + b * n;
+        for (int j = t; j < n; j += nt) w[j] = core::make_nan<R>();
+        if (p.want_v)
+            for (int el = t; el < n * n; el += nt) ga[std::size_t(el / n) * p.lda + el % n] = core::make_nan<T>();
+        if (t == 0) {
+            p.info[b] = BATCHEIG_INFO_NONFINITE;
+            if (p.sweeps) p.sweeps[b] = 0;
+            if (p.residual) p.residual[b] = core::make_nan<double>();
+        }
+        return;
+    }
+    constexpr int kMinExp = sizeof(R) == 4 ? -126 : -1022;
+    const R scale = mx > 0 ? R(ldexp(R(1), -max(ilogb(mx), kMinExp))) : R(1);
+    // Each lower entry from its own place (lower) or its mirror (upper),
+    // read and written by the same thread.
+    for (int el = t; el < n * n; el += nt) {
+        const int i = el % n, j = el / n;
+        if (i < j) continue;
+        const T x = herm_at(ga, p.lda, p.lower, i, j) * scale;
+        ga[std::size_t(j) * p.lda + i] = x;
+    }
+    __syncthreads();  // a(0, n-2) was read above (upper)
+    if (t == 0) {
+        slot_scale(ga, n, p.lda) = T(scale);
+        p.info[b] = 0;
+    }
+}
+
+// Row k of the elimination of T - s I with partial pivoting, from the
+// state (p, q) (row k's entries in columns k and k+1 after the rows before
+// it): U's row k (a0, a1, a2) and the multiplier; (p, q) becomes row k+1's.
+// Returns whether the rows were swapped. The forward pass and the
+// recomputation in the back substitution run this same code, so they make
+// the same choices and get the same rows.
+template <class R>
+__device__ inline bool elim_step(const R *d, const R *e, int n, int k, R s, R tiny, R &p, R &q, R &a0, R &a1,
+                                 R &a2, R &mlt) {
+    const R sub = e[k], dn = d[k + 1] - s, en = k + 2 < n ? e[k + 1] : R(0);
+    if (fabs(p) >= fabs(sub)) {
+        a0 = fabs(p) < tiny ? copysign(tiny, p) : p;
+        a1 = q;
+        a2 = 0;
+        mlt = sub / a0;
+        p = fma(-mlt, a1, dn);
+        q = en;
+        return false;
+    }
+    a0 = sub;
+    a1 = dn;
+    a2 = en;
+    mlt = p / sub;
+    p = fma(-mlt, dn, q);
+    q = -mlt * en;
+    return true;
+}
+
+// 3. Eigenvalues and eigenvectors of T; z: the matrix's n^2 elements of
+// workspace, Z in the strip layout (zcol). smem: d, e (e_{n-1} = 0), e^2,
+// lambda, dots (n of R each), the groups' starts and the dependent flags
+// (n ints each).
+template <class T>
+__global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::int64_t b0, T *work, int sw,
+                                                      double tol_used) {
+    using R = core::real_t<T>;
+    extern __shared__ float4 tg_shared4[];
+    __shared__ unsigned long long red[32];
+    const BlockTeam tm{red};
+    const std::int64_t b = b0 + blockIdx.x;
+    if (p.info[b] == BATCHEIG_INFO_NONFINITE) return;
+    const int n = p.n, t = threadIdx.x, nt = blockDim.x, lane = t & 31, warp = t >> 5, nw = nt >> 5;
+    T *ga = p.A + b * std::int64_t(p.lda) * n;
+    const R *eg = slot_e(ga, n, p.lda);
+    R *w = p.w + b * n;
+    R *d = reinterpret_cast<R *>(tg_shared4), *e = d + n, *e2 = e + n, *lam = e2 + n, *dots = lam + n;
+    int *start = reinterpret_cast<int *>(dots + n), *dependent = start + n;
+    R *z = reinterpret_cast<R *>(work + std::size_t(n) * n * b);
+    const auto col = [&](int j) { return zcol<T>(z, n, sw, j); };
+    const R scale = core::real(slot_scale(ga, n, p.lda));
+
+    R lo_b = core::limits<R>::huge(), hi_b = -core::limits<R>::huge(), tn = 0, em = 0, fro = 0;
+    for (int i = t; i < n; i += nt) {
+        const R di = w[i], ei = i + 1 < n ? eg[i] : R(0);
+        const R el = i > 0 ? fabs(eg[i - 1]) : R(0), er = fabs(ei);
+        d[i] = di;
+        e[i] = ei;
+        e2[i] = er * er;
+        lo_b = min(lo_b, di - el - er);
+        hi_b = max(hi_b, di + el + er);
+        tn = max(tn, fabs(di) + el + er);
+        em = max(em, er * er);
+        fro += di * di + 2 * er * er;
+    }
+    lo_b = tm.min(lo_b);
+    hi_b = tm.max(hi_b);
+    tn = tm.max(tn);
+    em = tm.max(em);
+    fro = tm.sum(fro);  // ends with a barrier: d, e, e2 are published
+    const R eps = core::limits<R>::eps();
+    const R pivmin = core::limits<R>::safmin() * max(R(1), em);
+    const R pad = 2 * eps * tn + 2 * pivmin;
+    const R atol = eps * tn + pivmin;
+    lo_b -= pad;
+    hi_b += pad;
+    // Every eigenvalue, ascending: lambda_j has j eigenvalues below it.
+    for (int j = t; j < n; j += nt) {
+        R lo = lo_b, hi = hi_b;
+        for (int it = 0; it < 160; ++it) {
+            const R mid = R(0.5) * (lo + hi);
+            if (hi - lo <= 2 * eps * max(fabs(lo), fabs(hi)) + atol || mid <= lo || mid >= hi) break;
+            if (syevj_tridiag_detail::sturm_count(n, d, e2, mid, pivmin) > j) hi = mid;
+            else lo = mid;
+        }
+        lam[j] = R(0.5) * (lo + hi);
+    }
+    __syncthreads();
+    const R ortol = R(syevj_tri_detail::kOrtol) * tn;
+    for (int j = t; j < n; j += nt) {
+        int s = j;
+        while (s > 0 && lam[s] - lam[s - 1] <= ortol) --s;
+        start[j] = s;
+        dependent[j] = 0;
+    }
+    const R tiny = max(eps * tn, pivmin);
+    constexpr R kRescale = syevj_tri_detail::solve_rescale<R>();
+
+    // Column j less its components along the columns c in [c0, c1) whose
+    // flag is clear, twice; dots[c - c0] holds the products.
+    const auto project_out = [&](int j, int c0, int c1) {
+        const ZCol<R> zj = col(j);
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int c = c0 + warp; c < c1; c += nw) {
+                R acc = 0;
+                if (c != j && !dependent[c]) {
+                    const ZCol<R> zc = col(c);
+                    for (int k = lane; k < n; k += 32) acc += zc[k] * zj[k];
+                }
+                acc = warp_sum(acc);
+                if (lane == 0) dots[c - c0] = acc;
+            }
+            __syncthreads();
+            for (int k = t; k < n; k += nt) {
+                R acc = 0;
+                for (int c = c0; c < c1; ++c) acc += dots[c - c0] * col(c)[k];
+                zj[k] -= acc;
+            }
+            __syncthreads();
+        }
+    };
+    // Scales column j to unit norm; returns its sum of squares before.
+    const auto normalize = [&](int j) {
+        const ZCol<R> zj = col(j);
+        R ss = 0;
+        for (int k = t; k < n; k += nt) ss += zj[k] * zj[k];
+        ss = tm.sum(ss);
+        const R sc = ss > 0 ? R(1) / sqrt(ss) : R(0);
+        for (int k = t; k < n; k += nt) zj[k] *= sc;
+        return ss;
+    };
+
+    for (int step = 0; step < kSteps; ++step) {
+        __syncthreads();
+        for (int j = t; j < n; j += nt) {
+            const ZCol<R> zj = col(j);
+            const R s = lam[j];
+            R ckp[kMaxChecks], ckq[kMaxChecks];
+            // Forward: the eliminated right-hand side into z, checkpoints.
+            R pp = d[0] - s, qq = e[0], beta = step == 0 ? start_value<R>(j, 0) : zj[0];
+            for (int k = 0; k + 1 < n; ++k) {
+                if (k % kCheck == 0) {
+                    ckp[k / kCheck] = pp;
+                    ckq[k / kCheck] = qq;
+                }
+                const R bn = step == 0 ? start_value<R>(j, k + 1) : zj[k + 1];
+                R a0, a1, a2, mlt;
+                if (elim_step(d, e, n, k, s, tiny, pp, qq, a0, a1, a2, mlt)) {
+                    zj[k] = bn;
+                    beta = fma(-mlt, bn, beta);
+                } else {
+                    zj[k] = beta;
+                    beta = fma(-mlt, beta, bn);
+                }
+            }
+            zj[n - 1] = beta;
+            // Back substitution, U's rows recomputed kCheck at a time from
+            // the last chunk to the first; then scaled to unit 2-norm.
+            R x1 = 0, x2 = 0, ss = 0;
+            const auto solved = [&](int k, R x) {
+                if (fabs(x) > kRescale) {
+                    // Scale the column (solved entries and the right-hand
+                    // side still to come) and the running values alike.
+                    constexpr R down = R(1) / kRescale;
+                    for (int i = 0; i < n; ++i) zj[i] *= down;
+                    x *= down;
+                    x1 *= down;
+                    x2 *= down;
+                    ss *= down * down;
+                }
+                zj[k] = x;
+                x2 = x1;
+                x1 = x;
+                ss += x * x;
+            };
+            solved(n - 1, zj[n - 1] / (fabs(pp) < tiny ? copysign(tiny, pp) : pp));
+            for (int c = (n - 2) / kCheck; c >= 0; --c) {
+                const int k0 = c * kCheck, k1 = ::min(k0 + kCheck, n - 1);
+                R f0[kCheck], f1[kCheck], f2[kCheck];
+                R cp = ckp[c], cq = ckq[c];
+                for (int k = k0; k < k1; ++k) {
+                    R mlt;
+                    elim_step(d, e, n, k, s, tiny, cp, cq, f0[k - k0], f1[k - k0], f2[k - k0], mlt);
+                }
+                for (int k = k1 - 1; k >= k0; --k) {
+                    const R rhs = zj[k] - f1[k - k0] * x1 - f2[k - k0] * x2;
+                    solved(k, rhs / f0[k - k0]);
+                }
+            }
+            R sc = ss > 0 && ss < core::limits<R>::huge() ? R(1) / sqrt(ss) : R(0);
+            if (!(sc > 0)) {
+                // Overflow or a zero solution: restart from the random vector.
+                ss = 0;
+                for (int k = 0; k < n; ++k) {
+                    const R x = start_value<R>(j, k + 7 * step + 1);
+                    zj[k] = x;
+                    ss += x * x;
+                }
+                sc = R(1) / sqrt(ss);
+            }
+            for (int k = 0; k < n; ++k) zj[k] *= sc;
+        }
+        __syncthreads();
+        for (int j = 1; j < n; ++j) {
+            const int s = start[j];
+            if (s == j) continue;
+            project_out(j, s, j);
+            const R ss = normalize(j);
+            if (t == 0 && !(ss >= R(syevj_tri_detail::kDependentKeep * syevj_tri_detail::kDependentKeep)))
+                dependent[j] = 1;
+            __syncthreads();
+        }
+        // The dependent members, in order: a random vector against every
+        // column whose flag is clear (the members replaced before it
+        // included).
+        for (int j = 1; j < n; ++j) {
+            if (!dependent[j]) continue;
+            const ZCol<R> zj = col(j);
+            for (int k = t; k < n; k += nt) zj[k] = start_value<R>(j, k + 7 * kSteps + 1);
+            __syncthreads();
+            project_out(j, 0, n);
+            normalize(j);
+            if (t == 0) dependent[j] = 0;
+            __syncthreads();
+        }
+    }
+    __syncthreads();
+    // ||T Z - Z Lambda||_F / ||T||_F.
+    R rs = 0;
+    for (int j = t; j < n; j += nt) {
+        const ZCol<R> zj = col(j);
+        const R lj = lam[j];
+        R prev = 0, cur = zj[0];
+        for (int k = 0; k < n; ++k) {
+            const R next = k + 1 < n ? zj[k + 1] : R(0);
+            const R r = (d[k] - lj) * cur + (k > 0 ? e[k - 1] * prev : R(0)) + e[k] * next;
+            rs += r * r;
+            prev = cur;
+            cur = next;
+        }
+    }
+    rs = tm.sum(rs);
+    const double resid = fro > 0 ? double(sqrt(rs) / sqrt(fro)) : 0.0;
+    for (int j = t; j < n; j += nt) w[j] = lam[j] / scale;
+    if (t == 0) {
+        p.info[b] = resid <= tol_used ? 0 : BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
+        if (p.sweeps) p.sweeps[b] = 0;
+        if (p.residual) p.residual[b] = resid;
+    }
+}
+
+// 5. X (ld n, in the workspace) into A (ld lda).
+template <class T>
+__global__ __launch_bounds__(256) void output_kernel(SyevjProblem<T> p, std::int64_t b0, const T *work) {
+    const std::int64_t b = b0 + blockIdx.x;
+    if (p.info[b] == BATCHEIG_INFO_NONFINITE) return;
+    const int n = p.n;
+    const T *x = work + std::size_t(n) * n * b;
+    T *ga = p.A + b * std::int64_t(p.lda) * n;
+    for (int el = threadIdx.x; el < n * n; el += blockDim.x) ga[std::size_t(el / n) * p.lda + el % n] = x[el];
+}
+
+// The launches' shapes for order n.
+template <class T>
+struct TriGlobalShape {
+    int rw = 0, rthreads = 0, vthreads = 0, sw = 0, bufs = 0;
+    std::size_t rshared = 0, vshared = 0, bshared = 0;
+    explicit TriGlobalShape(int n) {
+        using R = core::real_t<T>;
+        // reduce_kernel with the lower-triangle passes (as TridiagShape).
+        rw = std::min(256, (n + 63) / 64 * 32);
+        rthreads = rw * std::max(1, 512 / rw);
+        rshared = (4 * std::size_t(n) + std::size_t(512 / rw + rw / 32) * n) * sizeof(T);
+        vthreads = syevj_tridiag_detail::tridiag_threads(n);
+        vshared = 5 * std::size_t(n) * sizeof(R) + 2 * std::size_t(n) * sizeof(int);
+        sw = syevj_tridiag_detail::back_blocked_strip(n);
+        bufs = syevj_tridiag_detail::back_blocked_buffers<T>(n, sw);
+        bshared = syevj_tridiag_detail::back_blocked_shared<T>(n, sw, bufs);
+    }
+};
+
+}  // namespace syevj_trig_detail
+
+// Largest n of the global-memory form (the solves' checkpoints).
+inline constexpr int kSyevjTriGlobalMaxN = syevj_trig_detail::kCheck * syevj_trig_detail::kMaxChecks;
+
+// Workspace of the global-memory form: n^2 elements per matrix.
+template <class T>
+std::size_t syevj_tri_global_workspace(int n, std::int64_t batch) {
+    return std::size_t(n) * std::size_t(n) * std::size_t(batch) * sizeof(T);
+}
+
+// Whether the global-memory form claims order n on the current device.
+template <class T>
+bool syevj_tri_global_fits(int n) {
+    if (n <= kSyevjTriMaxN || n > kSyevjTriGlobalMaxN) return false;
+    const syevj_trig_detail::TriGlobalShape<T> sh(n);
+    const std::size_t most = std::max(sh.rshared, std::max(sh.vshared, sh.bshared));
+    return most + kStaticSharedMax <= std::size_t(shared_optin_bytes());
+}
+
+template <class T>
+batcheigStatus_t syevj_tri_global(cudaStream_t s, const SyevjProblem<T> &p, void *work) {
+    using namespace syevj_trig_detail;
+    const int n = p.n;
+    const TriGlobalShape<T> sh(n);
+    T *ws = static_cast<T *>(work);
+    batcheigStatus_t st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        prep_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0);
+    });
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    using Arr = CallerArrays<T>;
+    const Arr arr{p.A, p.w, p.info, n, p.lda};
+    if ((st = allow_shared(syevj_tridiag_detail::reduce_kernel<T, Arr>, sh.rshared)) != BATCHEIG_STATUS_SUCCESS)
+        return st;
+    st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        syevj_tridiag_detail::reduce_kernel<T, Arr>
+            <<<unsigned(count), sh.rthreads, sh.rshared, s>>>(n, sh.rw, b0, arr, false, true);
+    });
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    const double tol = syevj_tri_tolerance<core::real_t<T>>(p.tolerance, n);
+    if ((st = allow_shared(vectors_kernel<T>, sh.vshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+    st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        vectors_kernel<T><<<unsigned(count), sh.vthreads, sh.vshared, s>>>(p, b0, ws, sh.sw, tol);
+    });
+    if (st != BATCHEIG_STATUS_SUCCESS || !p.want_v) return st;
+    using Back = CallerBack<T>;
+    const Back back{p.A, ws, p.info, n, p.lda};
+    if ((st = allow_shared(syevj_tridiag_detail::back_blocked_kernel<T, Back>, sh.bshared)) !=
+        BATCHEIG_STATUS_SUCCESS)
+        return st;
+    st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        const dim3 grid(unsigned((n + sh.sw - 1) / sh.sw), unsigned(count));
+        syevj_tridiag_detail::back_blocked_kernel<T, Back>
+            <<<grid, syevj_tridiag_detail::kBackThreads, sh.bshared, s>>>(n, sh.sw, sh.bufs, b0, back);
+    });
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+        output_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, ws);
+    });
+}
+
+}  // namespace batcheig::cuda
