@@ -127,7 +127,15 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
       v.push_back(257);
     }
   }
-  if (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) v.push_back(65);  // the first n it does not claim
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) {
+    // The global-memory form from n = 65: one strip of Z (sw = 32) and a
+    // partial one at 65 and 100; reflector blocks of 8 with a partial last
+    // one; several checkpoints of the solves from n = 130.
+    v.push_back(65);
+    v.push_back(100);
+    if (test_level() != TestLevel::Quick) v.push_back(130);
+    if (test_level() == TestLevel::Full) v.push_back(257);
+  }
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)
     if (test_level() != TestLevel::Quick) v.push_back(257);  // claimed by none
@@ -689,7 +697,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: device workspace query (shared variants 0, GLOBA
             REQUIRE(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
             if (alg == BATCHEIG_ALG_JACOBI_CUDA_WARP || alg == BATCHEIG_ALG_JACOBI_CUDA_SHARED ||
                 alg == BATCHEIG_ALG_JACOBI_CUDA_LANE || alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER ||
-                alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) {
+                (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG && n <= kJacobiTriMaxN)) {
               CHECK(lw == 0);
             } else if (syevj_is_mixed(alg)) {
               // A_s (n^2), X and A X (2 n^2), C and S (2 n^2), the groups'
@@ -895,6 +903,36 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED_TRIDIAG claims exactly the n whose reducti
   g.batch = 3;
   size_t lw = 0;
   CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+}
+
+// TRIDIAG's global-memory form (n > 64) claims to n = 2048 (its solves'
+// checkpoints) while its double-precision reduction's 4 n + (512 / rw +
+// rw / 32) n entries fit: complex double to n = 1035. One beyond is
+// NOT_SUPPORTED and writes nothing; the workspace is n^2 elements per matrix.
+TEMPLATE_TEST_CASE("syevj CUDA: TRIDIAG claims exactly the n its global-memory form supports",
+                   "[syevj][cuda][claims]", BT_SYEVJ_TYPES) {
+  using T = TestType;
+  HandleGuard cuda;
+  BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+  const batcheigAlgorithm_t alg = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;
+  int last = kJacobiTriMaxN;
+  while (last < 4096 && syevj_tri_claims<T>(last + 1)) ++last;
+  CHECK(last == (std::is_same_v<T, std::complex<double>> ? 1035 : kJacobiTriGlobalMaxN));
+  INFO(precision_name<T>() << " | largest claimed n = " << last);
+  for (const batcheigEigMode_t jobz : {BATCHEIG_EIG_MODE_VECTOR, BATCHEIG_EIG_MODE_NOVECTOR})
+    expect_device_not_claimed<T>(cuda, alg, last + 1, jobz);
+  ParamsGuard p;
+  apply(p, JacobiSettings{alg, 0, 1});
+  SyevjArgs<T> g;
+  g.handle = cuda;
+  g.jobz = BATCHEIG_EIG_MODE_VECTOR;
+  g.n = last;
+  g.lda = last;
+  g.params = p;
+  g.batch = 3;
+  size_t lw = 0;
+  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+  CHECK(lw == sizeof(T) * static_cast<size_t>(last) * last * 3);
 }
 
 TEMPLATE_TEST_CASE("syevj CUDA: the shared-memory variants claim exactly the n whose layout fits in 227 KiB",

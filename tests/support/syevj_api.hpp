@@ -208,9 +208,28 @@ bool syevj_tridiag_claims(int n) {
   return 14 * static_cast<size_t>(n) * single + 512 <= kJacobiSharedOptinBytes;
 }
 
-/// Largest n of JACOBI_CUDA_TRIDIAG (64 columns of four threads in a block
-/// of 256; its shared memory, at most 106 KB in complex double, always fits).
+/// Largest n of JACOBI_CUDA_TRIDIAG's shared-memory kernel (64 columns of
+/// four threads in a block of 256; its shared memory, at most 106 KB in
+/// complex double, always fits).
 inline constexpr int kJacobiTriMaxN = 64;
+
+/// Largest n of JACOBI_CUDA_TRIDIAG's global-memory form (64 checkpoints of
+/// 32 rows per solve).
+inline constexpr int kJacobiTriGlobalMaxN = 2048;
+
+/// Whether JACOBI_CUDA_TRIDIAG claims order n: the shared-memory kernel to
+/// n = 64; beyond, the global-memory form to kJacobiTriGlobalMaxN while its
+/// reduction's shared memory (4 n + (512 / rw + rw / 32) n entries of T for
+/// a grid of rw = min(256, 32 ceil(n / 64)) rows, plus 512 bytes of static
+/// shared memory) fits in kJacobiSharedOptinBytes: complex double to
+/// n = 1 035. Its other launches need less.
+template <class T>
+bool syevj_tri_claims(int n) {
+  if (n <= kJacobiTriMaxN) return true;
+  if (n > kJacobiTriGlobalMaxN) return false;
+  const size_t rw = std::min(256, (n + 63) / 64 * 32);
+  return (4 + 512 / rw + rw / 32) * static_cast<size_t>(n) * sizeof(T) + 512 <= kJacobiSharedOptinBytes;
+}
 
 /// Whether a variant iterates sweeps (every variant but JACOBI_CUDA_TRIDIAG,
 /// the tridiagonal method, which reports 0 sweeps and ignores the sweep
@@ -246,7 +265,7 @@ bool syevj_variant_claims(batcheigAlgorithm_t alg, int n, bool want_v) {
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) return syevj_cluster_claims<T>(n);
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_GRID) return syevj_grid_claims<T>(n);
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG) return syevj_tridiag_claims<T>(n);
-  if (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) return n <= kJacobiTriMaxN;
+  if (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) return syevj_tri_claims<T>(n);
   if (alg != BATCHEIG_ALG_JACOBI_CUDA_WARP && alg != BATCHEIG_ALG_JACOBI_CUDA_SHARED) return true;
   return syevj_shared_bytes<T>(n, want_v) <= kJacobiSharedOptinBytes;
 }

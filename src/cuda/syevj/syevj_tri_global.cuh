@@ -106,6 +106,7 @@ template <class T>
 struct CallerBack {
     using R = core::real_t<T>;
     static constexpr bool kGramHere = true, kTauApart = false;
+    static constexpr int kThreads = 512;  // one block per SM, double-buffered V
     const T *A;
     T *work;
     const int *info;
@@ -461,9 +462,10 @@ struct TriGlobalShape {
         rshared = (4 * std::size_t(n) + std::size_t(512 / rw + rw / 32) * n) * sizeof(T);
         vthreads = syevj_tridiag_detail::tridiag_threads(n);
         vshared = 5 * std::size_t(n) * sizeof(R) + 2 * std::size_t(n) * sizeof(int);
-        sw = syevj_tridiag_detail::back_blocked_strip(n);
-        bufs = syevj_tridiag_detail::back_blocked_buffers<T>(n, sw);
-        bshared = syevj_tridiag_detail::back_blocked_shared<T>(n, sw, bufs);
+        constexpr int nt = CallerBack<T>::kThreads;
+        sw = syevj_tridiag_detail::back_blocked_strip(n, nt);
+        bufs = syevj_tridiag_detail::back_blocked_buffers<T>(n, sw, nt);
+        bshared = syevj_tridiag_detail::back_blocked_shared<T>(n, sw, bufs, nt);
     }
 };
 
@@ -520,7 +522,7 @@ batcheigStatus_t syevj_tri_global(cudaStream_t s, const SyevjProblem<T> &p, void
     st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         const dim3 grid(unsigned((n + sh.sw - 1) / sh.sw), unsigned(count));
         syevj_tridiag_detail::back_blocked_kernel<T, Back>
-            <<<grid, syevj_tridiag_detail::kBackThreads, sh.bshared, s>>>(n, sh.sw, sh.bufs, b0, back);
+            <<<grid, Back::kThreads, sh.bshared, s>>>(n, sh.sw, sh.bufs, b0, back);
     });
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {

@@ -705,16 +705,16 @@ __global__ __launch_bounds__(256) void back_kernel(int n, int sw, std::int64_t b
 inline constexpr int kBackRows = 16;        // rows of Z per thread, in registers
 inline constexpr int kBackBlock = 8;        // reflectors per block step
 inline constexpr int kBackBlockedMin = 16;  // below, the Gram blocks would not fit in u
-inline constexpr int kBackThreads = 256;
+inline constexpr int kBackThreads = 256;     // threads per block (StageBack; CallerBack takes 512)
 
 inline bool back_blocked(int n) { return n >= kBackBlockedMin && n <= kBackThreads * kBackRows; }
 // Reflector blocks of a matrix of order n (reflectors 0 .. n - 2).
 __host__ __device__ inline int back_blocks(int n) { return (n - 2) / kBackBlock + 1; }
-// Columns per block: the widest power of two up to 32 for which each
-// thread's rows (n / (256 / sw)) fit in kBackRows.
-inline int back_blocked_strip(int n) {
+// Columns per block of nt threads: the widest power of two up to 32 for
+// which each thread's rows (n / (nt / sw)) fit in kBackRows.
+inline int back_blocked_strip(int n, int nt = kBackThreads) {
     int w = 32;
-    while (w > 1 && (n + kBackThreads / w - 1) / (kBackThreads / w) > kBackRows) w /= 2;
+    while (w > 1 && (n + nt / w - 1) / (nt / w) > kBackRows) w /= 2;
     return w;
 }
 
@@ -796,16 +796,17 @@ __global__ __launch_bounds__(256) void back_gram_kernel(int n, std::int64_t b0, 
 // (kBackBlock); W (kBackBlock x sw); the warps' partial dots (8 x kBackBlock
 // x sw).
 template <class F>
-inline std::size_t back_blocked_shared(int n, int sw, int bufs) {
+inline std::size_t back_blocked_shared(int n, int sw, int bufs, int nt = kBackThreads) {
     const std::size_t buf = std::size_t(n) * kBackBlock + kBackBlock * kBackBlock + kBackBlock;
-    return (bufs * buf + std::size_t(kBackBlock) * sw + std::size_t(kBackThreads / 32) * kBackBlock * sw) *
-           sizeof(F);
+    return (bufs * buf + std::size_t(kBackBlock) * sw + std::size_t(nt / 32) * kBackBlock * sw) * sizeof(F);
 }
 // Two buffers (the next block's reflectors copied while the current one is
-// applied) where two blocks still fit on an SM; else one.
+// applied) where 512 / nt blocks of nt threads still fit on an SM; else one.
 template <class F>
-inline int back_blocked_buffers(int n, int sw) {
-    return 2 * back_blocked_shared<F>(n, sw, 2) + 2 * kDriverSharedBytes <= std::size_t(shared_per_multiprocessor())
+inline int back_blocked_buffers(int n, int sw, int nt = kBackThreads) {
+    const std::size_t blocks = 512 / nt;
+    return blocks * (back_blocked_shared<F>(n, sw, 2, nt) + kDriverSharedBytes) <=
+                   std::size_t(shared_per_multiprocessor())
                ? 2
                : 1;
 }
@@ -820,8 +821,8 @@ __device__ inline void back_load_block(int n, int blk, const P &arr, std::int64_
     constexpr int NB = kBackBlock;
     const int t = threadIdx.x, j0 = blk * NB, nbb = ::min(NB, n - 1 - j0), ld = arr.ld();
     const F zero = make_f<F>(0, 0);
-    // Thread t: reflector jj = t % NB, rows j0 + 1 + t / NB + k (256 / NB).
-    constexpr int kRowStep = kBackThreads / NB;
+    // Thread t: reflector jj = t % NB, rows j0 + 1 + t / NB + k (nt / NB).
+    constexpr int kRowStep = P::kThreads / NB;
     const int jj = t % NB, j = j0 + jj;
     const F *src = arr.refl(b) + std::size_t(::min(j, n - 1)) * ld;
     for (int r = j0 + 1 + t / NB; r < n; r += kRowStep) {
@@ -849,7 +850,7 @@ template <class F>
 __device__ inline void back_gram_here(int n, int j0, const F *vs, F *gs) {
     constexpr int NB = kBackBlock;
     const int lane = threadIdx.x % 32;
-    for (int q = threadIdx.x / 32; q < NB * NB; q += kBackThreads / 32) {
+    for (int q = threadIdx.x / 32; q < NB * NB; q += blockDim.x / 32) {
         const int jj = q / NB, ii = q % NB;
         F acc = make_f<F>(0, 0);
         if (jj < ii) {
@@ -869,6 +870,7 @@ __device__ inline void back_gram_here(int n, int j0, const F *vs, F *gs) {
 template <class F, class T, class S>
 struct StageBack {
     static constexpr bool kGramHere = false, kTauApart = true;
+    static constexpr int kThreads = kBackThreads;
     const F *a32, *tau;
     const float *z, *u;
     T *y;
@@ -893,8 +895,9 @@ struct StageBack {
 };
 
 template <class F, class P>
-__global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, int sw, int bufs, std::int64_t b0,
-                                                                    P arr) {
+__global__ __launch_bounds__(P::kThreads, 512 / P::kThreads) void back_blocked_kernel(int n, int sw, int bufs,
+                                                                                   std::int64_t b0, P arr) {
+    constexpr int NT = P::kThreads;
     extern __shared__ float4 tri_shared4[];
     constexpr int NB = kBackBlock;
     const std::int64_t b = b0 + blockIdx.y;
@@ -903,7 +906,7 @@ __global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, in
     F *buf0 = reinterpret_cast<F *>(tri_shared4), *ws = buf0 + bufs * bufsize, *part = ws + NB * sw;
     const int c0 = blockIdx.x * sw, cw = ::min(sw, n - c0);
     const int t = threadIdx.x, lane = t % 32, warp = t / 32;
-    const int c = t % sw, g = t / sw, groups = kBackThreads / sw;
+    const int c = t % sw, g = t / sw, groups = NT / sw;
     const F zero = make_f<F>(0, 0);
     const int blocks = back_blocks(n);
     back_load_block(n, blocks - 1, arr, b, buf0);
@@ -966,7 +969,7 @@ __global__ __launch_bounds__(kBackThreads, 2) void back_blocked_kernel(int n, in
             for (int jj = 0; jj < NB; ++jj) {
                 F s = part[jj * sw + t];
 #pragma unroll
-                for (int q = 1; q < kBackThreads / 32; ++q) s += part[(q * NB + jj) * sw + t];
+                for (int q = 1; q < NT / 32; ++q) s += part[(q * NB + jj) * sw + t];
                 w[jj] = s;
             }
 #pragma unroll
