@@ -1056,8 +1056,8 @@ TEMPLATE_TEST_CASE("syevj CUDA: AUTO on a CUDA handle, n = 1..200, host and devi
     }
 }
 
-// Large n, where AUTO runs the grid variant (n > 128; the lane variant at
-// 128): every family at every magnitude in one batch per n, host and device
+// Large n, where AUTO runs the tridiagonal variant in global memory (from
+// n = 65; Jacobi variants only beyond its largest n): every family at every magnitude in one batch per n, host and device
 // arrays bitwise equal, each matrix within the ratios against LAPACKE and
 // its residual within the tolerance. The other large-n tests cover a few
 // families (mixed_batch) or one variant on random matrices; this one takes
@@ -1080,10 +1080,9 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
       const AutoRuns<T> runs = run_auto_both(cuda, stream.s, mats, n, jobz, upper, k % 2 == 0);
       const DeviceRun<T> &dr = runs.dr;
       expect_bitwise_equal(runs.hr, dr);
-      // The tolerance floor of what AUTO runs: the lane variant to n = 128,
-      // beyond it the grid (or, in float to n = 144, the cluster) variant,
-      // whose floors are the same.
-      const batcheigAlgorithm_t used = n > 128 ? BATCHEIG_ALG_JACOBI_CUDA_GRID : BATCHEIG_ALG_JACOBI_CUDA_LANE;
+      // The tolerance floor of what AUTO runs here: the tridiagonal
+      // variant's max(tol, 32 n u); its sweeps are 0.
+      const batcheigAlgorithm_t used = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;
       for (int b = 0; b < count; ++b) {
         INFO("matrix " << b << ": " << mats[b].describe());
         check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));

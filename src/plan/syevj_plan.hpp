@@ -56,9 +56,10 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // with vectors) or batch: the eigenvalues do not change when
                 // vectors are requested, and every matrix gets bitwise the
                 // results of a single call.
-                // TRIDIAG for the complex types at 32 < n <= 64
-                // (tuning::cuda_jacobi_tri_auto: 1.08-1.95x faster than LANE).
-                // LANE up to n = 32: 1.35-5.3x faster than WARP at batch
+                // TRIDIAG for the complex types at 32 < n <= 64 and every
+                // type from n = 65 while it fits (tuning::cuda_jacobi_tri_auto:
+                // 1.08-1.95x faster than LANE to n = 64, 1.2-12x faster than
+                // LANE, GRID and CLUSTER beyond). Else LANE up to n = 32: 1.35-5.3x faster than WARP at batch
                 // 1000, every n measured with its column-per-lane kernel;
                 // the pair kernel that replaced it runs at 0.87-1.22x that
                 // kernel's speed (docs/performance.md); up to n = 64:
@@ -78,8 +79,8 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 const bool fits = big && !grid && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
                 // The tridiagonal method (no sweeps) only where the call
                 // leaves the sweep cap at its default.
-                const bool tri = !big && p.max_sweeps == 0 && tuning::cuda_jacobi_tri_auto(core::is_complex<T>, p.n) &&
-                                 cuda::syevj_tri_shared_fits<T>(p.n);
+                const bool tri = p.max_sweeps == 0 && tuning::cuda_jacobi_tri_auto(core::is_complex<T>, p.n) &&
+                                 (cuda::syevj_tri_shared_fits<T>(p.n) || cuda::syevj_tri_global_fits<T>(p.n));
                 if (tri)
                     v = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;  // tuning::cuda_jacobi_tri_auto
                 else if (!big)
@@ -122,6 +123,10 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     using F = core::single_t<T>;
                     SyevjProblem<F> pf;
                     pf.want_v = true;
+                    // The first stage is a Jacobi (its sweeps are reported
+                    // and capped): planned as a call that caps the sweeps,
+                    // which AUTO never gives the tridiagonal variant.
+                    pf.max_sweeps = 1;
                     pf.n = p.n;
                     pf.lda = p.n;
                     pf.batch = p.batch;
@@ -130,10 +135,6 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     SyevjPlan fplan;
                     const batcheigStatus_t st = plan_syevj<F>(ctx, pf, fp, &fplan);
                     if (st != BATCHEIG_STATUS_SUCCESS) return st;
-                    // The first stage is a Jacobi (its sweeps are reported
-                    // and capped): where AUTO takes the tridiagonal variant,
-                    // the lane variant it replaced.
-                    if (fplan.variant == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) fplan.variant = BATCHEIG_ALG_JACOBI_CUDA_LANE;
                     plan->variant = v;
                     plan->inner = fplan.variant;
                     plan->workspace_bytes =

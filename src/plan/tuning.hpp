@@ -826,7 +826,19 @@ constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 // kernel's serial chains, a column's reflector per step and a thread's
 // solves, set its time; the real types' lane kernel, which holds more rows
 // per register, stays faster).
-constexpr bool cuda_jacobi_tri_auto(bool complex, int n) { return complex && n > 32 && n <= 64; }
+//
+// From n = 65 every type, in global memory (syevj_tri_global.cuh, while it
+// fits): measured 2026-11-30 on an H200, batch 200, `batcheig_bench syevj
+// --memory device --vectors --reps 3 --algorithm auto|jacobi-cuda-tridiag`
+// (AUTO then: LANE to n = 128, GRID beyond), ms, tridiag / AUTO:
+//   double          n = 65: 0.953 / 2.630, 96: 1.604 / 3.190,
+//                   128: 2.659 / 4.267, 160: 4.235 / 13.83,
+//                   256: 11.73 / 63.98, 512: 87.62 / 509.1
+//   complex double  n = 65: 1.276 / 4.478, 96: 2.208 / 6.243,
+//                   128: 3.859 / 8.153, 160: 6.333 / 44.38,
+//                   256: 18.88 / 192.4, 512: 143.9 / 1 556
+// (docs/performance.md, session 56, has every n measured).
+constexpr bool cuda_jacobi_tri_auto(bool complex, int n) { return n > 64 || (complex && n > 32); }
 
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16

@@ -869,7 +869,7 @@ __device__ inline void back_gram_here(int n, int j0, const F *vs, F *gs) {
 // the finish's [X P] (ld n, 2 n^2 per matrix).
 template <class F, class T, class S>
 struct StageBack {
-    static constexpr bool kGramHere = false, kTauApart = true;
+    static constexpr bool kGramHere = false, kTauApart = true, kLean = false;
     static constexpr int kThreads = kBackThreads;
     const F *a32, *tau;
     const float *z, *u;
@@ -948,10 +948,22 @@ __global__ __launch_bounds__(P::kThreads, 512 / P::kThreads) void back_blocked_k
         F acc[NB];
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj) acc[jj] = zero;
-        each_row([&](int q, const F (&v)[NB]) {
+        if constexpr (P::kLean) {
+            // V's entries read where they are used: with complex double,
+            // Z's rows and the sums alone take 96 of the 128 registers.
 #pragma unroll
-            for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
-        });
+            for (int q = 0; q < kBackRows; ++q) {
+                const int r = g + q * groups;
+                if (r > j0 && r < n)
+#pragma unroll
+                    for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(vs[r * NB + jj]) * zr[q];
+            }
+        } else {
+            each_row([&](int q, const F (&v)[NB]) {
+#pragma unroll
+                for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
+            });
+        }
         // Summed over the lanes of a column in the warp, then over warps.
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj)
@@ -982,13 +994,23 @@ __global__ __launch_bounds__(P::kThreads, 512 / P::kThreads) void back_blocked_k
             }
         }
         __syncthreads();
-        F wv[NB];
+        if constexpr (P::kLean) {
 #pragma unroll
-        for (int jj = 0; jj < NB; ++jj) wv[jj] = ws[jj * sw + c];
-        each_row([&](int q, const F (&v)[NB]) {
+            for (int q = 0; q < kBackRows; ++q) {
+                const int r = g + q * groups;
+                if (r > j0 && r < n)
 #pragma unroll
-            for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
-        });
+                    for (int jj = 0; jj < NB; ++jj) zr[q] -= vs[r * NB + jj] * ws[jj * sw + c];
+            }
+        } else {
+            F wv[NB];
+#pragma unroll
+            for (int jj = 0; jj < NB; ++jj) wv[jj] = ws[jj * sw + c];
+            each_row([&](int q, const F (&v)[NB]) {
+#pragma unroll
+                for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
+            });
+        }
         __syncthreads();  // this buffer and W are rewritten by a later step
         if (bufs == 1 && blk > 0) back_load_block(n, blk - 1, arr, b, buf0);
     }
