@@ -1057,7 +1057,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: AUTO on a CUDA handle, n = 1..200, host and devi
 }
 
 // Large n, where AUTO runs the tridiagonal variant in global memory (from
-// n = 65; Jacobi variants only beyond its largest n): every family at every magnitude in one batch per n, host and device
+// n = 65, float from 129; Jacobi variants beyond its largest n): every family at every magnitude in one batch per n, host and device
 // arrays bitwise equal, each matrix within the ratios against LAPACKE and
 // its residual within the tolerance. The other large-n tests cover a few
 // families (mixed_batch) or one variant on random matrices; this one takes
@@ -1081,8 +1081,10 @@ TEMPLATE_TEST_CASE("syevj CUDA: every family and magnitude at n = 128..512 under
       const DeviceRun<T> &dr = runs.dr;
       expect_bitwise_equal(runs.hr, dr);
       // The tolerance floor of what AUTO runs here: the tridiagonal
-      // variant's max(tol, 32 n u); its sweeps are 0.
-      const batcheigAlgorithm_t used = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;
+      // variant's max(tol, 32 n u) (its sweeps are 0), the lane variant's in
+      // float to n = 128.
+      const batcheigAlgorithm_t used = std::is_same_v<T, float> && n <= 128 ? BATCHEIG_ALG_JACOBI_CUDA_LANE
+                                                                             : BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;
       for (int b = 0; b < count; ++b) {
         INFO("matrix " << b << ": " << mats[b].describe());
         check_syevj_matrix(mats[b].a, dr.run, b, oracle_heev(mats[b].a, n));

@@ -56,10 +56,10 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // with vectors) or batch: the eigenvalues do not change when
                 // vectors are requested, and every matrix gets bitwise the
                 // results of a single call.
-                // TRIDIAG for the complex types at 32 < n <= 64 and every
-                // type from n = 65 while it fits (tuning::cuda_jacobi_tri_auto:
-                // 1.08-1.95x faster than LANE to n = 64, 1.2-12x faster than
-                // LANE, GRID and CLUSTER beyond). Else LANE up to n = 32: 1.35-5.3x faster than WARP at batch
+                // TRIDIAG for the complex types from n = 33, double from 65,
+                // float from 129, while it fits (tuning::cuda_jacobi_tri_auto:
+                // 1.08-1.95x faster than LANE to n = 64, 1.3-12x faster than
+                // LANE and GRID beyond). Else LANE up to n = 32: 1.35-5.3x faster than WARP at batch
                 // 1000, every n measured with its column-per-lane kernel;
                 // the pair kernel that replaced it runs at 0.87-1.22x that
                 // kernel's speed (docs/performance.md); up to n = 64:
@@ -79,7 +79,8 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 const bool fits = big && !grid && !cluster_first && cuda::syevj_fits_shared<T>(p.n, true);
                 // The tridiagonal method (no sweeps) only where the call
                 // leaves the sweep cap at its default.
-                const bool tri = p.max_sweeps == 0 && tuning::cuda_jacobi_tri_auto(core::is_complex<T>, p.n) &&
+                const bool single = sizeof(core::real_t<T>) == 4;
+                const bool tri = p.max_sweeps == 0 && tuning::cuda_jacobi_tri_auto(core::is_complex<T>, single, p.n) &&
                                  (cuda::syevj_tri_shared_fits<T>(p.n) || cuda::syevj_tri_global_fits<T>(p.n));
                 if (tri)
                     v = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;  // tuning::cuda_jacobi_tri_auto

@@ -827,18 +827,34 @@ constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 // solves, set its time; the real types' lane kernel, which holds more rows
 // per register, stays faster).
 //
-// From n = 65 every type, in global memory (syevj_tri_global.cuh, while it
-// fits): measured 2026-11-30 on an H200, batch 200, `batcheig_bench syevj
-// --memory device --vectors --reps 3 --algorithm auto|jacobi-cuda-tridiag`
-// (AUTO then: LANE to n = 128, GRID beyond), ms, tridiag / AUTO:
+// Beyond n = 64, in global memory (syevj_tri_global.cuh, while it fits):
+// the complex types and double from n = 65, float from n = 129. Measured
+// 2026-11-30 on an H200, batch 200, `batcheig_bench syevj --memory device
+// --vectors --reps 3 --algorithm auto|jacobi-cuda-tridiag|jacobi-cuda-lane|
+// jacobi-cuda-grid` (AUTO then: LANE to n = 128, GRID beyond), ms,
+// tridiag / the Jacobi AUTO took, with the build of two inverse-iteration
+// solves (the final build's three solves and band orthogonalization add
+// 15-25 % at n = 128 and 5-15 % at n = 256-512: double n = 128 / 256 / 512
+// 3.33 / 14.06 / 97.1, complex double 4.52 / 21.09 / 152.7):
 //   double          n = 65: 0.953 / 2.630, 96: 1.604 / 3.190,
 //                   128: 2.659 / 4.267, 160: 4.235 / 13.83,
 //                   256: 11.73 / 63.98, 512: 87.62 / 509.1
 //   complex double  n = 65: 1.276 / 4.478, 96: 2.208 / 6.243,
 //                   128: 3.859 / 8.153, 160: 6.333 / 44.38,
 //                   256: 18.88 / 192.4, 512: 143.9 / 1 556
-// (docs/performance.md, session 56, has every n measured).
-constexpr bool cuda_jacobi_tri_auto(bool complex, int n) { return n > 64 || (complex && n > 32); }
+//   complex float   n = 65: 0.779 / 2.125, 96: 1.369 / 2.494,
+//                   128: 2.348 / 4.060, 160: 6.278 / 21.50,
+//                   256: 14.06 / 98.79, 512: 85.79 / 1 050
+//   float           n = 65: 0.626 / 1.170, 100: 1.417 / 1.804,
+//                   112: 1.644 / 4.117, 128: 4.400 / 2.091 (twice, not
+//                   understood: the kernels' sum under Nsight Compute was
+//                   1.9 ms), 144: 2.774, 160: 3.334 / 18.60,
+//                   256: 7.900 / 88.04, 512: 59.17 / 419.7
+// so float keeps the lane variant to n = 128 (docs/performance.md, session
+// 56).
+constexpr bool cuda_jacobi_tri_auto(bool complex, bool single, int n) {
+    return complex ? n > 32 : n > (single ? 128 : 64);
+}
 
 // Whether the pair kernel updates a pair's columns also without a rotation
 // (with the coefficients 1, 0 instead of branching around it): at P = 16

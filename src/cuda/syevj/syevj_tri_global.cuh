@@ -14,7 +14,7 @@
 //      reads or writes that triangle);
 //   3. vectors_kernel: every eigenvalue of T by bisection on Sturm counts to
 //      2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's default absolute
-//      tolerance), one thread per eigenvalue; then two solves of inverse
+//      tolerance), one thread per eigenvalue; then three solves of inverse
 //      iteration per eigenvector, one thread each, by Gaussian elimination
 //      with partial pivoting (pivots below u ||T||_1 replaced by it, as
 //      xLAGTF): the eliminated right-hand side goes to Z and the
@@ -24,6 +24,8 @@
 //      groups of eigenvalues closer than 1e-3 ||T||_1 (xSTEIN's ORTOL) are
 //      orthogonalized as in the single-precision stage (classical
 //      Gram-Schmidt twice, dependent members replaced, kDependentKeep);
+//      then Z <- Z - Z E / 2 over the band |i - j| <= kBand of E = Z^T Z
+//      (the first-order symmetric orthogonalization of neighbours);
 //      r = ||T Z - Z Lambda||_F / ||T||_F (||T||_F = ||A_s||_F); residual =
 //      r, sweeps = 0, info = 0 when r <= max(tol, 32 n u) (the n <= 64
 //      kernel's tolerance), else BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
@@ -62,7 +64,11 @@ using syevj_tri_detail::warp_sum;
 
 inline constexpr int kCheck = 32;      // rows of U recomputed from one checkpoint
 inline constexpr int kMaxChecks = 64;  // checkpoints per solve: n <= kCheck kMaxChecks
-inline constexpr int kSteps = 2;       // inverse iteration solves
+inline constexpr int kSteps = 3;       // inverse iteration solves (as the single-precision stage)
+// The band of the last orthogonalization (vectors_kernel): each vector
+// against the kBand before and after it; rows per thread at most kRowsMax.
+inline constexpr int kBand = 16;
+inline constexpr int kRowsMax = 4;
 
 // The strictly upper triangle of the caller's matrix a (order n, ld lda)
 // after prep_kernel: e_0 .. e_{n-2} as real numbers from &a(0, n-1);
@@ -220,8 +226,9 @@ __device__ inline bool elim_step(const R *d, const R *e, int n, int k, R s, R ti
 
 // 3. Eigenvalues and eigenvectors of T; z: the matrix's n^2 elements of
 // workspace, Z in the strip layout (zcol). smem: d, e (e_{n-1} = 0), e^2,
-// lambda, dots (n of R each), the groups' starts and the dependent flags
-// (n ints each).
+// lambda, dots (n of R each), the band's partial sums (blockDim / 32 x 32 x
+// kBand of R) and E rows (2 x 32 x kBand), the groups' starts and the
+// dependent flags (n ints each).
 template <class T>
 __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::int64_t b0, T *work, int sw,
                                                       double tol_used) {
@@ -236,7 +243,7 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     const R *eg = slot_e(ga, n, p.lda);
     R *w = p.w + b * n;
     R *d = reinterpret_cast<R *>(tg_shared4), *e = d + n, *e2 = e + n, *lam = e2 + n, *dots = lam + n;
-    int *start = reinterpret_cast<int *>(dots + n), *dependent = start + n;
+    int *start = reinterpret_cast<int *>(dots + n + (std::size_t(nw) + 2) * 32 * kBand), *dependent = start + n;
     R *z = reinterpret_cast<R *>(work + std::size_t(n) * n * b);
     const auto col = [&](int j) { return zcol<T>(z, n, sw, j); };
     const R scale = core::real(slot_scale(ga, n, p.lda));
@@ -274,7 +281,7 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
             if (syevj_tridiag_detail::sturm_count(n, d, e2, mid, pivmin) > j) hi = mid;
             else lo = mid;
         }
-        lam[j] = R(0.5) * (lo + hi);
+        lam[j] = fro > 0 ? R(0.5) * (lo + hi) : R(0);  // the zero matrix: exact zeros
     }
     __syncthreads();
     const R ortol = R(syevj_tri_detail::kOrtol) * tn;
@@ -415,6 +422,75 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
             __syncthreads();
         }
     }
+    // Z <- Z - Z E / 2 over the band |i - j| <= kBand of E = Z^T Z (its
+    // diagonal left out): the first-order symmetric orthogonalization of
+    // each vector against its nearest neighbours in eigenvalue order.
+    // Inverse iteration leaves the vectors of eigenvalues g apart about
+    // u ||T|| / g from orthogonal and ||I - Z^T Z||_1 sums that over every
+    // other vector: 84 n u at double n = 128 on the tests' repeated spectrum
+    // (32 values 0.065 apart, each 4 times; the tests' limit is 60), where
+    // the nearest groups give most of the sum. By blocks of 32 columns: E's
+    // band rows of the block from the old Z (a lane per column, the warps
+    // over the rows, partial sums per warp in shared memory, summed in a
+    // fixed order), then each thread updates its rows in column order,
+    // keeping the old values of the kBand columns before (ring).
+    {
+        R *part = dots + n;  // nw x 32 x kBand
+        R *eb = part + std::size_t(nw) * 32 * kBand;  // two blocks' E rows: 32 x kBand each
+        R ring[kRowsMax][kBand];
+#pragma unroll
+        for (int r = 0; r < kRowsMax; ++r)
+#pragma unroll
+            for (int q = 0; q < kBand; ++q) ring[r][q] = 0;
+        for (int j0 = 0; j0 < n; j0 += 32) {
+            // E(j, j + d), j in [j0, j0 + 32), d = 1 .. kBand (zero past n).
+            R acc[kBand];
+#pragma unroll
+            for (int q = 0; q < kBand; ++q) acc[q] = 0;
+            const int jl = j0 + lane, jh = j0 + 32 + lane;
+            for (int k = warp; k < n; k += nw) {
+                const R zj = jl < n ? col(jl)[k] : R(0);
+                const R zh = lane < kBand && jh < n ? col(jh)[k] : R(0);
+#pragma unroll
+                for (int q = 0; q < kBand; ++q) {
+                    const int src = lane + q + 1;
+                    const R a = __shfl_sync(0xffffffffu, zj, src & 31), h = __shfl_sync(0xffffffffu, zh, src & 31);
+                    acc[q] += zj * (src < 32 ? a : h);
+                }
+            }
+#pragma unroll
+            for (int q = 0; q < kBand; ++q) part[(std::size_t(warp) * 32 + lane) * kBand + q] = acc[q];
+            __syncthreads();
+            R *ecur = eb + ((j0 / 32) & 1) * 32 * kBand, *eprev = eb + ((j0 / 32 + 1) & 1) * 32 * kBand;
+            for (int i = t; i < 32 * kBand; i += nt) {
+                R sum = 0;
+                for (int ww = 0; ww < nw; ++ww) sum += part[std::size_t(ww) * 32 * kBand + i];
+                ecur[i] = sum;
+            }
+            __syncthreads();
+            // E(i, i + d) for i in this block or the one before.
+            const auto eup = [&](int i, int d) {
+                return i >= j0 ? ecur[(i - j0) * kBand + d - 1] : eprev[(i - j0 + 32) * kBand + d - 1];
+            };
+#pragma unroll
+            for (int r = 0; r < kRowsMax; ++r) {
+                const int k = t + r * nt;
+                if (k >= n) break;
+                for (int j = j0; j < ::min(j0 + 32, n); ++j) {
+                    const ZCol<R> zj = col(j);
+                    const R old = zj[k];
+                    R corr = 0;
+#pragma unroll
+                    for (int d = 1; d <= kBand; ++d) {
+                        if (j + d < n) corr += eup(j, d) * col(j + d)[k];
+                        if (j - d >= 0) corr += eup(j - d, d) * ring[r][(j - d) % kBand];
+                    }
+                    zj[k] = old - R(0.5) * corr;
+                    ring[r][j % kBand] = old;
+                }
+            }
+        }
+    }
     __syncthreads();
     // ||T Z - Z Lambda||_F / ||T||_F.
     R rs = 0;
@@ -475,7 +551,8 @@ struct TriGlobalShape {
         rthreads = rw * std::max(1, 512 / rw);
         rshared = bytes(rw);
         vthreads = syevj_tridiag_detail::tridiag_threads(n);
-        vshared = 5 * std::size_t(n) * sizeof(R) + 2 * std::size_t(n) * sizeof(int);
+        vshared = (5 * std::size_t(n) + std::size_t(vthreads / 32 + 2) * 32 * kBand) * sizeof(R) +
+                  2 * std::size_t(n) * sizeof(int);
         constexpr int nt = CallerBack<T>::kThreads;
         sw = syevj_tridiag_detail::back_blocked_strip(n, nt);
         bufs = syevj_tridiag_detail::back_blocked_buffers<T>(n, sw, nt);
@@ -487,6 +564,7 @@ struct TriGlobalShape {
 
 // Largest n of the global-memory form (the solves' checkpoints).
 inline constexpr int kSyevjTriGlobalMaxN = syevj_trig_detail::kCheck * syevj_trig_detail::kMaxChecks;
+static_assert(kSyevjTriGlobalMaxN <= 512 * syevj_trig_detail::kRowsMax, "rows per thread of the band update");
 
 // Workspace of the global-memory form: n^2 elements per matrix.
 template <class T>
