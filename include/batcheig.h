@@ -106,9 +106,9 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_LANE = 24,   /**< syevj/heevj, CUDA backend: one-sided Jacobi with one-column blocks, a column pair per lane (its rows split over 2-8 lanes), the columns of A Q and Q in registers (n <= 128). */
     BATCHEIG_ALG_JACOBI_CUDA_CLUSTER = 25, /**< syevj/heevj, CUDA backend (sm_90 and later): one-sided block Jacobi, one thread-block cluster per matrix, a block per pair of column blocks, A Q and Q in the cluster's shared memory (n while that fits: up to 256 in double on Hopper). */
     BATCHEIG_ALG_JACOBI_CUDA_GRID = 26,    /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
-    BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27,   /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (its AUTO variant, the lane one where AUTO takes ::BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 6 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
+    BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27,   /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (the Jacobi variant AUTO picks for a call that caps the sweeps) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 6 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
     BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG = 28 /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: as ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, but the approximate eigenvectors come from a single-precision tridiagonal reduction, bisection and inverse iteration instead of the single-precision Jacobi; the same double-precision finish, tolerance and outputs (the sweeps count the finish's updates only); about 6-6.5 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */,
-    BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG = 29 /**< syevj/heevj, CUDA backend, every precision, n <= 64: the tridiagonal method in working precision (Householder reduction, bisection, inverse iteration with the vectors orthogonalized, back-transformation), one thread block per matrix in shared memory, one launch, no workspace; the tolerance is max(tol, 32 n u) as for ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, `sweeps` is 0 and `residual` is ||T Z - Z diag(w)||_F / ||A||_F of the tridiagonal problem (which bounds off(Z^T T Z) / ||A||_F); eigenvalues ascending. */
+    BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG = 29 /**< syevj/heevj, CUDA backend, every precision, n <= 2048 (double complex: n <= 1035): the tridiagonal method in working precision (Householder reduction, bisection, inverse iteration with the vectors orthogonalized, back-transformation); n <= 64: one thread block per matrix in shared memory, one launch, no workspace; beyond, in global memory with n x n elements of workspace per matrix; the tolerance is max(tol, 32 n u) as for ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, `sweeps` is 0 and `residual` is ||T Z - Z diag(w)||_F / ||A||_F of the tridiagonal problem (which bounds off(Z^T T Z) / ||A||_F); eigenvalues ascending. */
 } batcheigAlgorithm_t;
 
 /**
@@ -522,13 +522,19 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   double on 227 KiB; beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED). The
  *   fastest variant on the GPU from about n = 128 (docs/performance.md).
  * - ::BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG (CUDA backend, every precision,
- *   n <= 64; beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED): not Jacobi but the
- *   tridiagonal method in working precision, one thread block per matrix
- *   in shared memory, no workspace: Householder reduction to real
- *   tridiagonal T, its eigenvalues by bisection (those of clusters closer
- *   than 1e-3 ||T||_1) or as Rayleigh quotients, its eigenvectors Z by
- *   inverse iteration with the clusters orthogonalized and then
- *   Z <- Z (3I - Z^T Z) / 2, then V = Q Z. The reported sweeps are 0 and
+ *   n <= 2048, double complex n <= 1035 on 227 KiB of shared memory;
+ *   beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED): not Jacobi but the
+ *   tridiagonal method in working precision: Householder reduction to real
+ *   tridiagonal T, its eigenvalues by bisection, its eigenvectors Z by
+ *   inverse iteration with the clusters (closer than 1e-3 ||T||_1)
+ *   orthogonalized, then V = Q Z. For n <= 64 one thread block per matrix
+ *   in shared memory, no workspace (eigenvalues outside clusters as
+ *   Rayleigh quotients; Z <- Z (3I - Z^T Z) / 2 at the end). Beyond, in
+ *   global memory: the reduction in place in A (which, without vectors, is
+ *   left as scratch), Z and V = Q Z in a workspace of n x n elements per
+ *   matrix (the size of the input batch); three solves per vector and a
+ *   first-order orthogonalization of each vector against its 16
+ *   neighbours on either side. The reported sweeps are 0 and
  *   `maxSweeps` does not apply; the reported residual is
  *   ||T Z - Z diag(w)||_F / ||A||_F (which bounds off(Z^T T Z) / ||A||_F),
  *   and info is ::BATCHEIG_INFO_JACOBI_NOT_CONVERGED exactly when it
@@ -536,10 +542,11 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   the sort flag.
  * - ::BATCHEIG_ALG_AUTO: each backend picks by n (docs/backends.md,
  *   docs/performance.md); never ::BATCHEIG_ALG_JACOBI_CUDA_MIXED or
- *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG. On the CUDA backend, complex
- *   types at 33 <= n <= 64 take ::BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG when
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG. On the CUDA backend,
+ *   ::BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG takes the complex types from n = 33,
+ *   double from n = 65 and float from n = 129, up to its largest n, when
  *   `maxSweeps` is left at its default (a call that caps the sweeps gets
- *   the Jacobi variant).
+ *   a Jacobi variant).
  * A variant that does not belong to the handle's backend makes the call
  * return ::BATCHEIG_STATUS_NOT_SUPPORTED.
  *
