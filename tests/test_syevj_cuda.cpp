@@ -870,6 +870,22 @@ TEST_CASE("syevj CUDA: complex<double> with vectors at n = 90 does not fit in sh
   }
 }
 
+/// The largest claimed order plans: its workspace query for a batch of 3
+/// with vectors succeeds. Returns the workspace size.
+template <class T>
+size_t largest_order_plans(batcheigHandle_t h, batcheigParams_t p, int last) {
+  SyevjArgs<T> g;
+  g.handle = h;
+  g.jobz = BATCHEIG_EIG_MODE_VECTOR;
+  g.n = last;
+  g.lda = last;
+  g.params = p;
+  g.batch = 3;
+  size_t lw = 0;
+  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+  return lw;
+}
+
 // MIXED_TRIDIAG's reduction keeps 14 n single-precision entries in shared
 // memory: the largest order it claims is 2070 in complex double and 4141 in
 // double on 227 KiB. One beyond is NOT_SUPPORTED (not a failed launch) and
@@ -893,16 +909,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: MIXED_TRIDIAG claims exactly the n whose reducti
   SyevjOptions opt;
   opt.params = p;
   expect_syevj_not_claimed<T>(cuda, ptrs(mixed_batch<T>(last + 1, 1, 2071)), last + 1, opt);  // host arrays
-  // The largest claimed order plans (its workspace query succeeds).
-  SyevjArgs<T> g;
-  g.handle = cuda;
-  g.jobz = BATCHEIG_EIG_MODE_VECTOR;
-  g.n = last;
-  g.lda = last;
-  g.params = p;
-  g.batch = 3;
-  size_t lw = 0;
-  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
+  largest_order_plans<T>(cuda, p, last);
 }
 
 // TRIDIAG's global-memory form (n > 64) claims to n = 2048 (its solves'
@@ -923,16 +930,7 @@ TEMPLATE_TEST_CASE("syevj CUDA: TRIDIAG claims exactly the n its global-memory f
     expect_device_not_claimed<T>(cuda, alg, last + 1, jobz);
   ParamsGuard p;
   apply(p, JacobiSettings{alg, 0, 1});
-  SyevjArgs<T> g;
-  g.handle = cuda;
-  g.jobz = BATCHEIG_EIG_MODE_VECTOR;
-  g.n = last;
-  g.lda = last;
-  g.params = p;
-  g.batch = 3;
-  size_t lw = 0;
-  CHECK(call_syevj_buffersize(g, &lw) == BATCHEIG_STATUS_SUCCESS);
-  CHECK(lw == sizeof(T) * static_cast<size_t>(last) * last * 3);
+  CHECK(largest_order_plans<T>(cuda, p, last) == sizeof(T) * static_cast<size_t>(last) * last * 3);
 }
 
 TEMPLATE_TEST_CASE("syevj CUDA: the shared-memory variants claim exactly the n whose layout fits in 227 KiB",

@@ -158,29 +158,8 @@ __global__ __launch_bounds__(256) void prep_kernel(SyevjProblem<T> p, std::int64
     const int n = p.n, t = threadIdx.x, nt = blockDim.x;
     const std::int64_t b = b0 + blockIdx.x;
     T *ga = p.A + b * std::int64_t(p.lda) * n;
-    R mx = 0;
-    int bad = 0;
-    for (int el = t; el < n * n; el += nt) {
-        const int i = el % n, j = el / n;
-        if (p.lower ? i < j : i > j) continue;
-        core::jacobi::check_entry(herm_at(ga, p.lda, p.lower, i, j), mx, bad);
-    }
-    bad = tm.max(bad);
-    mx = tm.max(mx);
-    if (bad) {
-        R *w = p.w + b * n;
-        for (int j = t; j < n; j += nt) w[j] = core::make_nan<R>();
-        if (p.want_v)
-            for (int el = t; el < n * n; el += nt) ga[std::size_t(el / n) * p.lda + el % n] = core::make_nan<T>();
-        if (t == 0) {
-            p.info[b] = BATCHEIG_INFO_NONFINITE;
-            if (p.sweeps) p.sweeps[b] = 0;
-            if (p.residual) p.residual[b] = core::make_nan<double>();
-        }
-        return;
-    }
-    constexpr int kMinExp = sizeof(R) == 4 ? -126 : -1022;
-    const R scale = mx > 0 ? R(ldexp(R(1), -max(ilogb(mx), kMinExp))) : R(1);
+    R scale;
+    if (!syevj_tri_detail::check_scale(p, b, ga, tm, nt, scale)) return;  // NaN / Inf: outputs written
     // Each lower entry from its own place (lower) or its mirror (upper),
     // read and written by the same thread.
     for (int el = t; el < n * n; el += nt) {

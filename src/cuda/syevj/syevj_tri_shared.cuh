@@ -161,6 +161,42 @@ __device__ inline T herm_at(const T *a, int lda, bool lower, int i, int j) {
     return core::jacobi::hermitian_entry(lower, core::MatView<const T>{a, lda, 1}, i, j);
 }
 
+// Step 1's check of matrix b (ga), a block of threads striding by nt: a
+// NaN / Inf in the uplo triangle gives NaN in w and, with vectors, in A,
+// info BATCHEIG_INFO_NONFINITE, sweeps 0 and a NaN residual, and returns
+// false; else true with the scale 2^-e that takes max |a_ij| into [1, 2)
+// (1 for the zero matrix). Shared with syevj_tri_global.cuh's prep_kernel.
+template <class T>
+__device__ inline bool check_scale(const SyevjProblem<T> &p, std::int64_t b, T *ga, const BlockTeam &tm, int nt,
+                                   core::real_t<T> &scale) {
+    using R = core::real_t<T>;
+    const int n = p.n, t = threadIdx.x;
+    R mx = 0;
+    int bad = 0;
+    for (int el = t; el < n * n; el += nt) {
+        const int i = el % n, j = el / n;
+        if (p.lower ? i < j : i > j) continue;
+        core::jacobi::check_entry(herm_at(ga, p.lda, p.lower, i, j), mx, bad);
+    }
+    bad = tm.max(bad);
+    mx = tm.max(mx);
+    if (bad) {
+        R *w = p.w + b * n;
+        for (int j = t; j < n; j += nt) w[j] = core::make_nan<R>();
+        if (p.want_v)
+            for (int el = t; el < n * n; el += nt) ga[std::size_t(el / n) * p.lda + el % n] = core::make_nan<T>();
+        if (t == 0) {
+            p.info[b] = BATCHEIG_INFO_NONFINITE;
+            if (p.sweeps) p.sweeps[b] = 0;
+            if (p.residual) p.residual[b] = core::make_nan<double>();
+        }
+        return false;
+    }
+    constexpr int kMinExp = sizeof(R) == 4 ? -126 : -1022;
+    scale = mx > 0 ? R(ldexp(R(1), -max(ilogb(mx), kMinExp))) : R(1);
+    return true;
+}
+
 template <class T>
 __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std::int64_t b0, double tol_used) {
     using R = core::real_t<T>;
@@ -190,28 +226,8 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     R *w = p.w + b * n;
 
     // 1. Check, scale, copy.
-    R mx = 0;
-    int bad = 0;
-    for (int el = t; el < n * n; el += kThreads) {
-        const int i = el % n, j = el / n;
-        if (p.lower ? i < j : i > j) continue;
-        core::jacobi::check_entry(herm_at(ga, p.lda, p.lower, i, j), mx, bad);
-    }
-    bad = tm.max(bad);
-    mx = tm.max(mx);
-    if (bad) {
-        for (int j = t; j < n; j += kThreads) w[j] = core::make_nan<R>();
-        if (p.want_v)
-            for (int el = t; el < n * n; el += kThreads) ga[std::size_t(el / n) * p.lda + el % n] = core::make_nan<T>();
-        if (t == 0) {
-            p.info[b] = BATCHEIG_INFO_NONFINITE;
-            if (p.sweeps) p.sweeps[b] = 0;
-            if (p.residual) p.residual[b] = core::make_nan<double>();
-        }
-        return;
-    }
-    constexpr int kMinExp = sizeof(R) == 4 ? -126 : -1022;
-    const R scale = mx > 0 ? R(ldexp(R(1), -max(ilogb(mx), kMinExp))) : R(1);
+    R scale;
+    if (!check_scale(p, b, ga, tm, kThreads, scale)) return;
     R ss = 0;
     for (int el = t; el < n * n; el += kThreads) {
         const int i = el % n, j = el / n;
