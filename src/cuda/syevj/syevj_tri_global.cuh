@@ -514,10 +514,10 @@ struct TriGlobalShape {
     explicit TriGlobalShape(int n) {
         using R = core::real_t<T>;
         // reduce_kernel with the lower-triangle passes (as TridiagShape):
-        // rw = 256 rows to n = 449, fewer where two blocks of 512 threads
-        // would not fit on an SM (complex double from n = 449: 14 n entries
-        // of T with 256 rows, 12 n with 128), so that batch 200 runs in one
-        // wave on 132 SMs.
+        // rw = min(256, 32 ceil(n / 64)) rows, 128 where two blocks of 512
+        // threads would not fit on an SM with 256 (14 n entries of T; 12 n
+        // with 128): on 228 KB per SM, complex double from n = 516. Two
+        // blocks per SM run batch 200 in one wave on 132 SMs.
         const auto bytes = [n](int rows) {
             return (4 * std::size_t(n) + std::size_t(512 / rows + rows / 32) * n) * sizeof(T);
         };
