@@ -255,7 +255,7 @@ bool syevj_variant_exists(batcheigAlgorithm_t alg) {
 /// shared-memory CUDA variants while syevj_shared_bytes() fits in
 /// kJacobiSharedOptinBytes, LANE up to kJacobiLaneMaxN, CLUSTER as
 /// syevj_cluster_claims(), GRID as syevj_grid_claims(), MIXED_TRIDIAG as
-/// syevj_tridiag_claims(); every other variant (host variants, GLOBAL,
+/// syevj_tridiag_claims(), TRIDIAG as syevj_tri_claims(); every other variant (host variants, GLOBAL,
 /// BLOCK, AUTO) claims every n. A forced variant that does not claim n
 /// returns NOT_SUPPORTED and writes nothing.
 template <class T>
