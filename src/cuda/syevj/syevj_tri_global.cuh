@@ -61,6 +61,7 @@ using core::jacobi::abs2;
 using syevj_tri_detail::herm_at;
 using syevj_tri_detail::start_value;
 using syevj_tri_detail::warp_sum;
+using syevj_tridiag_detail::ZCol;
 
 inline constexpr int kCheck = 32;      // rows of U recomputed from one checkpoint
 inline constexpr int kMaxChecks = 64;  // checkpoints per solve: n <= kCheck kMaxChecks
@@ -111,9 +112,10 @@ struct CallerArrays {
 template <class T>
 struct CallerBack {
     using R = core::real_t<T>;
-    // kLean (V read where it is used) measured slower on an H200 (complex
-    // double n = 512, batch 200: 63.1 against 61.5 ms; double 35.7 / 33.1).
-    static constexpr bool kGramHere = true, kTauApart = false, kLean = false;
+    // (V read from shared memory where it is used, instead of a row at a
+    // time, measured slower on an H200: complex double n = 512, batch 200,
+    // 63.1 against 61.5 ms; double 35.7 / 33.1.)
+    static constexpr bool kGramHere = true, kTauApart = false;
     static constexpr int kThreads = 512;  // one block per SM, double-buffered V
     const T *A;
     T *work;
@@ -137,12 +139,6 @@ struct CallerBack {
 
 // Column j of Z in the strip layout (strips of sw columns, sw a power of
 // two): entry k at p[k s].
-template <class R>
-struct ZCol {
-    R *p;
-    int s;
-    __device__ R &operator[](int k) const { return p[std::size_t(k) * s]; }
-};
 template <class T>
 __device__ inline ZCol<core::real_t<T>> zcol(core::real_t<T> *z, int n, int sw, int j) {
     constexpr int cr = int(sizeof(T) / sizeof(core::real_t<T>));
@@ -273,40 +269,6 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     const R tiny = max(eps * tn, pivmin);
     constexpr R kRescale = syevj_tri_detail::solve_rescale<R>();
 
-    // Column j less its components along the columns c in [c0, c1) whose
-    // flag is clear, twice; dots[c - c0] holds the products.
-    const auto project_out = [&](int j, int c0, int c1) {
-        const ZCol<R> zj = col(j);
-        for (int pass = 0; pass < 2; ++pass) {
-            for (int c = c0 + warp; c < c1; c += nw) {
-                R acc = 0;
-                if (c != j && !dependent[c]) {
-                    const ZCol<R> zc = col(c);
-                    for (int k = lane; k < n; k += 32) acc += zc[k] * zj[k];
-                }
-                acc = warp_sum(acc);
-                if (lane == 0) dots[c - c0] = acc;
-            }
-            __syncthreads();
-            for (int k = t; k < n; k += nt) {
-                R acc = 0;
-                for (int c = c0; c < c1; ++c) acc += dots[c - c0] * col(c)[k];
-                zj[k] -= acc;
-            }
-            __syncthreads();
-        }
-    };
-    // Scales column j to unit norm; returns its sum of squares before.
-    const auto normalize = [&](int j) {
-        const ZCol<R> zj = col(j);
-        R ss = 0;
-        for (int k = t; k < n; k += nt) ss += zj[k] * zj[k];
-        ss = tm.sum(ss);
-        const R sc = ss > 0 ? R(1) / sqrt(ss) : R(0);
-        for (int k = t; k < n; k += nt) zj[k] *= sc;
-        return ss;
-    };
-
     for (int step = 0; step < kSteps; ++step) {
         __syncthreads();
         for (int j = t; j < n; j += nt) {
@@ -378,28 +340,12 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
             for (int k = 0; k < n; ++k) zj[k] *= sc;
         }
         __syncthreads();
-        for (int j = 1; j < n; ++j) {
-            const int s = start[j];
-            if (s == j) continue;
-            project_out(j, s, j);
-            const R ss = normalize(j);
-            if (t == 0 && !(ss >= R(syevj_tri_detail::kDependentKeep * syevj_tri_detail::kDependentKeep)))
-                dependent[j] = 1;
-            __syncthreads();
-        }
-        // The dependent members, in order: a random vector against every
-        // column whose flag is clear (the members replaced before it
-        // included).
-        for (int j = 1; j < n; ++j) {
-            if (!dependent[j]) continue;
-            const ZCol<R> zj = col(j);
-            for (int k = t; k < n; k += nt) zj[k] = start_value<R>(j, k + 7 * kSteps + 1);
-            __syncthreads();
-            project_out(j, 0, n);
-            normalize(j);
-            if (t == 0) dependent[j] = 0;
-            __syncthreads();
-        }
+        // The groups orthogonalized as in the single-precision stage.
+        syevj_tridiag_detail::orthogonalize_groups(
+            n, col, dots, start, dependent, tm,
+            R(syevj_tri_detail::kDependentKeep * syevj_tri_detail::kDependentKeep),
+            [](R ss) { return ss > 0 ? R(1) / sqrt(ss) : R(0); },
+            [](int j, int k) { return start_value<R>(j, k + 7 * kSteps + 1); });
     }
     // Z <- Z - Z E / 2 over the band |i - j| <= kBand of E = Z^T Z (its
     // diagonal left out): the first-order symmetric orthogonalization of

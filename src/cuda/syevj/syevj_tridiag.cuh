@@ -407,6 +407,82 @@ inline constexpr float kSolveRescale = 0x1p50f;
 // iteration counts.
 inline constexpr float kDependentKeep = 1e-2f;
 
+// Column j of Z: entry k at p[k s] (the stage's row-major Z: s = n; the
+// strip layout of syevj_tri_global.cuh: s = the strip's width).
+template <class R>
+struct ZCol {
+    R *p;
+    int s;
+    __device__ R &operator[](int k) const { return p[std::size_t(k) * s]; }
+};
+
+// After a step of inverse iteration, one block per matrix: each group's
+// members in order (start[j] < j: the group's first member) against the
+// ones before them that are not dependent, classical Gram-Schmidt twice,
+// then normalized; a member left with a sum of squares below keep2 is
+// dependent (kDependentKeep). Then the dependent members, in order: a
+// fresh vector fresh(j, k) against every column whose flag is clear (the
+// members replaced before it included). col(j) gives column j (ZCol),
+// inv_norm(ss) the scale of a column whose sum of squares is ss; dots holds
+// n entries.
+template <class R, class Col, class InvNorm, class Fresh>
+__device__ inline void orthogonalize_groups(int n, const Col &col, R *dots, const int *start, int *dependent,
+                                            const BlockTeam &tm, R keep2, InvNorm inv_norm, Fresh fresh) {
+    const int t = threadIdx.x, nt = blockDim.x, warp = t >> 5, lane = t & 31, nw = nt >> 5;
+    // Column j less its components along the columns c in [c0, c1) whose
+    // flag is clear, twice; dots[c - c0] holds the products.
+    const auto project_out = [&](int j, int c0, int c1) {
+        const ZCol<R> zj = col(j);
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int c = c0 + warp; c < c1; c += nw) {
+                R acc = 0;
+                if (c != j && !dependent[c]) {
+                    const ZCol<R> zc = col(c);
+                    for (int k = lane; k < n; k += 32) acc += zc[k] * zj[k];
+                }
+#pragma unroll
+                for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
+                if (lane == 0) dots[c - c0] = acc;
+            }
+            __syncthreads();
+            for (int k = t; k < n; k += nt) {
+                R acc = 0;
+                for (int c = c0; c < c1; ++c) acc += dots[c - c0] * col(c)[k];
+                zj[k] -= acc;
+            }
+            __syncthreads();
+        }
+    };
+    // Scales column j to unit norm; returns its sum of squares before.
+    const auto normalize = [&](int j) {
+        const ZCol<R> zj = col(j);
+        R ss = 0;
+        for (int k = t; k < n; k += nt) ss += zj[k] * zj[k];
+        ss = tm.sum(ss);
+        const R sc = inv_norm(ss);
+        for (int k = t; k < n; k += nt) zj[k] *= sc;
+        return ss;
+    };
+    for (int j = 1; j < n; ++j) {
+        const int s = start[j];
+        if (s == j) continue;
+        project_out(j, s, j);
+        const R ss = normalize(j);
+        if (t == 0 && !(ss >= keep2)) dependent[j] = 1;
+        __syncthreads();
+    }
+    for (int j = 1; j < n; ++j) {
+        if (!dependent[j]) continue;
+        const ZCol<R> zj = col(j);
+        for (int k = t; k < n; k += nt) zj[k] = fresh(j, k);
+        __syncthreads();
+        project_out(j, 0, n);
+        normalize(j);
+        if (t == 0) dependent[j] = 0;
+        __syncthreads();
+    }
+}
+
 // 2. Eigenvalues and eigenvectors of T (one block per matrix): z(k, j)
 // at z[k n + j]; u: the three rows of U of each solve, [3][n][n].
 // smem: d, e2, lambda (n floats each), dots (n floats), starts and the
@@ -541,62 +617,11 @@ __global__ __launch_bounds__(512) void vectors_kernel(int n, std::int64_t b0, co
             for (int k = 0; k < n; ++k) z[std::size_t(k) * n + j] *= sc;
         }
         __syncthreads();
-        // Orthogonalise each group's members in order (classical
-        // Gram-Schmidt, twice), each against the ones before it that are
-        // not dependent (kDependentKeep).
-        const int warp = t >> 5, lane = t & 31, nw = nt >> 5;
-        // Column j less its components along the columns c in [c0, c1)
-        // whose flag is clear, twice; dots[c - c0] holds the products.
-        const auto project_out = [&](int j, int c0, int c1) {
-            for (int pass = 0; pass < 2; ++pass) {
-                for (int c = c0 + warp; c < c1; c += nw) {
-                    float acc = 0;
-                    if (c != j && !dependent[c])
-                        for (int k = lane; k < n; k += 32)
-                            acc += z[std::size_t(k) * n + c] * z[std::size_t(k) * n + j];
-#pragma unroll
-                    for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
-                    if (lane == 0) dots[c - c0] = acc;
-                }
-                __syncthreads();
-                for (int k = t; k < n; k += nt) {
-                    const float *row = z + std::size_t(k) * n;
-                    float acc = 0;
-                    for (int c = c0; c < c1; ++c) acc += dots[c - c0] * row[c];
-                    z[std::size_t(k) * n + j] -= acc;
-                }
-                __syncthreads();
-            }
-        };
-        // Scales column j to unit norm; returns its sum of squares before.
-        const auto normalize = [&](int j) {
-            float ss = 0;
-            for (int k = t; k < n; k += nt) ss += z[std::size_t(k) * n + j] * z[std::size_t(k) * n + j];
-            ss = tm.sum(ss);
-            const float sc = ss > 0 ? rsqrtf(ss) : 0.f;
-            for (int k = t; k < n; k += nt) z[std::size_t(k) * n + j] *= sc;
-            return ss;
-        };
-        for (int j = 1; j < n; ++j) {
-            const int s = start[j];
-            if (s == j) continue;
-            project_out(j, s, j);
-            const float ss = normalize(j);
-            if (t == 0 && !(ss >= kDependentKeep * kDependentKeep)) dependent[j] = 1;
-            __syncthreads();
-        }
-        // The dependent members, in order: a random vector against every
-        // column of the matrix whose flag is clear (the members replaced
-        // before it included).
-        for (int j = 1; j < n; ++j) {
-            if (!dependent[j]) continue;
-            for (int k = t; k < n; k += nt) z[std::size_t(k) * n + j] = start_entry(j, k + 7 * kInverseSteps + 1);
-            __syncthreads();
-            project_out(j, 0, n);
-            normalize(j);
-            if (t == 0) dependent[j] = 0;
-            __syncthreads();
-        }
+        // Orthogonalise each group's members (kDependentKeep).
+        orthogonalize_groups(
+            n, [&](int c) { return ZCol<float>{z + c, n}; }, dots, start, dependent, tm,
+            kDependentKeep * kDependentKeep, [](float ss) { return ss > 0 ? rsqrtf(ss) : 0.f; },
+            [](int j, int k) { return start_entry(j, k + 7 * kInverseSteps + 1); });
     }
 }
 
@@ -869,7 +894,7 @@ __device__ inline void back_gram_here(int n, int j0, const F *vs, F *gs) {
 // the finish's [X P] (ld n, 2 n^2 per matrix).
 template <class F, class T, class S>
 struct StageBack {
-    static constexpr bool kGramHere = false, kTauApart = true, kLean = false;
+    static constexpr bool kGramHere = false, kTauApart = true;
     static constexpr int kThreads = kBackThreads;
     const F *a32, *tau;
     const float *z, *u;
@@ -948,22 +973,10 @@ __global__ __launch_bounds__(P::kThreads, 512 / P::kThreads) void back_blocked_k
         F acc[NB];
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj) acc[jj] = zero;
-        if constexpr (P::kLean) {
-            // V's entries read where they are used: with complex double,
-            // Z's rows and the sums alone take 96 of the 128 registers.
+        each_row([&](int q, const F (&v)[NB]) {
 #pragma unroll
-            for (int q = 0; q < kBackRows; ++q) {
-                const int r = g + q * groups;
-                if (r > j0 && r < n)
-#pragma unroll
-                    for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(vs[r * NB + jj]) * zr[q];
-            }
-        } else {
-            each_row([&](int q, const F (&v)[NB]) {
-#pragma unroll
-                for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
-            });
-        }
+            for (int jj = 0; jj < NB; ++jj) acc[jj] += conj(v[jj]) * zr[q];
+        });
         // Summed over the lanes of a column in the warp, then over warps.
 #pragma unroll
         for (int jj = 0; jj < NB; ++jj)
@@ -994,23 +1007,13 @@ __global__ __launch_bounds__(P::kThreads, 512 / P::kThreads) void back_blocked_k
             }
         }
         __syncthreads();
-        if constexpr (P::kLean) {
+        F wv[NB];
 #pragma unroll
-            for (int q = 0; q < kBackRows; ++q) {
-                const int r = g + q * groups;
-                if (r > j0 && r < n)
+        for (int jj = 0; jj < NB; ++jj) wv[jj] = ws[jj * sw + c];
+        each_row([&](int q, const F (&v)[NB]) {
 #pragma unroll
-                    for (int jj = 0; jj < NB; ++jj) zr[q] -= vs[r * NB + jj] * ws[jj * sw + c];
-            }
-        } else {
-            F wv[NB];
-#pragma unroll
-            for (int jj = 0; jj < NB; ++jj) wv[jj] = ws[jj * sw + c];
-            each_row([&](int q, const F (&v)[NB]) {
-#pragma unroll
-                for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
-            });
-        }
+            for (int jj = 0; jj < NB; ++jj) zr[q] -= v[jj] * wv[jj];
+        });
         __syncthreads();  // this buffer and W are rewritten by a later step
         if (bufs == 1 && blk > 0) back_load_block(n, blk - 1, arr, b, buf0);
     }
