@@ -260,12 +260,7 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     }
     __syncthreads();
     const R ortol = R(syevj_tri_detail::kOrtol) * tn;
-    for (int j = t; j < n; j += nt) {
-        int s = j;
-        while (s > 0 && lam[s] - lam[s - 1] <= ortol) --s;
-        start[j] = s;
-        dependent[j] = 0;
-    }
+    syevj_tri_detail::group_starts(n, lam, ortol, start, dependent, nt);
     const R tiny = max(eps * tn, pivmin);
     constexpr R kRescale = syevj_tri_detail::solve_rescale<R>();
 

@@ -154,6 +154,19 @@ __device__ inline S shfl_t(S x, int src) {
     return shfl(x, src, 0xffffffffu, 32);
 }
 
+// The groups of eigenvalues closer than ortol (lam ascending): start[j] is
+// the first member of j's group (j itself if isolated from below); the
+// dependent flags cleared. Threads stride by nt.
+template <class R>
+__device__ inline void group_starts(int n, const R *lam, R ortol, int *start, int *dependent, int nt) {
+    for (int j = threadIdx.x; j < n; j += nt) {
+        int s = j;
+        while (s > 0 && lam[s] - lam[s - 1] <= ortol) --s;
+        start[j] = s;
+        dependent[j] = 0;
+    }
+}
+
 template <class R> __device__ inline R start_value(int j, int k) { return R(syevj_tridiag_detail::start_entry(j, k)); }
 
 template <class T>
@@ -426,12 +439,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     __syncthreads();
 
     // 4. Eigenvectors of T: z(k, j) at z[k lz + j].
-    for (int j = t; j < n; j += kThreads) {
-        int s = j;
-        while (s > 0 && lam[s] - lam[s - 1] <= ortol) --s;
-        start[j] = s;
-        dependent[j] = 0;
-    }
+    group_starts(n, lam, ortol, start, dependent, kThreads);
     const R tiny = max(eps * tn, pivmin);
     const int nw = kThreads / 32;
     // Column j less its components along the columns c in [c0, c1) whose
