@@ -59,10 +59,10 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // TRIDIAG for the complex types from n = 33, double from 65,
                 // float from 129, while it fits (tuning::cuda_jacobi_tri_auto:
                 // 1.08-1.95x faster than LANE to n = 64, 1.3-12x faster than
-                // LANE and GRID beyond). Else LANE up to n = 32: 1.35-5.3x faster than WARP at batch
-                // 1000, every n measured with its column-per-lane kernel;
-                // the pair kernel that replaced it runs at 0.87-1.22x that
-                // kernel's speed (docs/performance.md); up to n = 64:
+                // LANE and GRID beyond). Else LANE up to n = 32: 1.35-5.3x
+                // faster than WARP at batch 1000, every n measured with its
+                // column-per-lane kernel; the pair kernel that replaced it
+                // runs at 0.87-1.22x that kernel's speed (docs/performance.md); up to n = 64:
                 // 1.0-3.0x faster than CLUSTER (SHARED in complex double;
                 // tuning.hpp); and for 64 < n <= 128
                 // (tuning::cuda_jacobi_lane_auto: 1.06-3.7x faster than
@@ -81,7 +81,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                 // leaves the sweep cap at its default.
                 const bool single = sizeof(core::real_t<T>) == 4;
                 const bool tri = p.max_sweeps == 0 && tuning::cuda_jacobi_tri_auto(core::is_complex<T>, single, p.n) &&
-                                 (cuda::syevj_tri_shared_fits<T>(p.n) || cuda::syevj_tri_global_fits<T>(p.n));
+                                 cuda::syevj_tri_fits<T>(p.n);
                 if (tri)
                     v = BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG;  // tuning::cuda_jacobi_tri_auto
                 else if (!big)
@@ -160,8 +160,7 @@ batcheigStatus_t plan_syevj(const Context &ctx, const SyevjProblem<T> &p, const 
                     if (!cuda::syevj_grid_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG:
-                    if (!cuda::syevj_tri_shared_fits<T>(p.n) && !cuda::syevj_tri_global_fits<T>(p.n))
-                        return BATCHEIG_STATUS_NOT_SUPPORTED;
+                    if (!cuda::syevj_tri_fits<T>(p.n)) return BATCHEIG_STATUS_NOT_SUPPORTED;
                     break;
                 case BATCHEIG_ALG_JACOBI_CUDA_WARP:
                 case BATCHEIG_ALG_JACOBI_CUDA_SHARED:

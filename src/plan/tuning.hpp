@@ -804,9 +804,10 @@ constexpr bool cuda_jacobi_lane_wide_other_shared(bool complex) { return complex
 constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 
 // Whether AUTO runs BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG (the tridiagonal
-// method in shared memory, cuda/syevj/syevj_tri_shared.cuh) rather than the
-// lane variant at order n: the complex types at 32 < n <= 64 (the plan adds:
-// when the call leaves the sweep cap at its default). Measured 2026-11-30
+// method) rather than a Jacobi variant at order n (the plan adds: when the
+// call leaves the sweep cap at its default and the variant fits). To n = 64
+// in shared memory (cuda/syevj/syevj_tri_shared.cuh): the complex types at
+// 32 < n <= 64. Measured 2026-11-30
 // on an H200 with `batcheig_bench syevj --memory device --vectors --reps 5
 // --algorithm jacobi-cuda-tridiag|jacobi-cuda-lane`, batch 200 at n = 33 /
 // 40 / 48 / 56 / 64, ms, tridiag / lane:

@@ -95,6 +95,11 @@ bool syevj_tri_shared_fits(int n);
 // n > 64: the global-memory form (syevj_tri_global.cuh), n^2 elements of workspace per matrix.
 template <class T>
 bool syevj_tri_global_fits(int n);
+// Whether BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG claims order n: one of its two forms fits.
+template <class T>
+bool syevj_tri_fits(int n) {
+    return syevj_tri_shared_fits<T>(n) || syevj_tri_global_fits<T>(n);
+}
 
 // True when the grid variant claims order n (n >= 32, its state fits in w,
 // the device has cooperative launch).
