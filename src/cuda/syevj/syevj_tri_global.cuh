@@ -42,6 +42,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "common/problem.hpp"
 #include "core/jacobi_syevj.hpp"
@@ -61,6 +62,8 @@ using core::jacobi::abs2;
 using syevj_tri_detail::herm_at;
 using syevj_tri_detail::start_value;
 using syevj_tri_detail::warp_sum;
+using syevj_lane_detail::shfl_xor;
+using syevj_tridiag_detail::make_f;
 using syevj_tridiag_detail::ZCol;
 
 inline constexpr int kCheck = 32;      // rows of U recomputed from one checkpoint
@@ -436,6 +439,255 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     }
 }
 
+// 4'. With vectors and n <= kWyMaxN, the back-transformation in compact WY
+// form instead of back_blocked_kernel: X = Q Z with Q = H_0 ... H_{n-2}
+// taken kWyBlock reflectors at a time from the last block, H_j0 ... H_j1 =
+// I - V T V^H (T upper triangular, xLARFT's forward columnwise form), so
+// that each block is Z <- Z - V (T (V^H Z)).
+// - back_t_kernel, a block per reflector block and matrix: the Gram block
+//   V^H V (a warp per entry) and T, row i of T by thread i. T(i, k) (i <= k)
+//   goes to a(t0 + i, j0 + 1 + k) in A's strictly upper triangle (wy_t_row:
+//   t0 = j0 - kWyBlock, the square above the block's own, for the blocks
+//   after the first; the first block's own square, t0 = 0, whose first
+//   superdiagonal held tau). A block after the first then makes its V
+//   explicit in A: zeros from row j0 + 1 to the diagonal, ones on the
+//   subdiagonal, so that back_wy_kernel reads V(j0 + 1 : n, block) without
+//   masks. e and the scale (prep_kernel's slots up there) and the
+//   reduction's diagonal and subdiagonal are dead once vectors_kernel has
+//   run.
+// - back_wy_kernel, a block per strip of kWyStrip columns and matrix, Z's
+//   strip in registers (thread: rows g, g + kWyGroups, ... and two columns)
+//   from the first block to the end: per reflector block, S = V^H Z by
+//   kWyChunk reflectors at a time (the products summed over the warp's 8
+//   row groups by a butterfly that leaves each lane one sum, then over the
+//   warps in shared memory), Y = T S (a thread per entry), Z -= V Y. V is
+//   read from A where it is used, all of a chunk's loads issued before its
+//   products; the first block's with masks (v_j(r) = 0 above row j + 1, 1
+//   there), the others as stored. A thread's rows above the block are
+//   skipped (a branch nearly uniform over the warp, whose rows are 8
+//   consecutive).
+inline constexpr int kWyBlock = 32;   // reflectors per block
+inline constexpr int kWyChunk = 4;    // reflectors per pass of the strip's dots
+inline constexpr int kWyThreads = 256;
+inline constexpr int kWyStrip = 8;    // columns per block: 4 lanes of 2 columns
+inline constexpr int kWyGroups = kWyThreads / 4;  // row groups
+inline constexpr int kWyRows = 8;     // rows per thread
+inline constexpr int kWyMaxN = kWyGroups * kWyRows;
+static_assert(kWyBlock * kWyStrip == kWyThreads, "Y = T S: a thread per entry");
+static_assert(2 * kWyChunk == 8, "the butterfly leaves one of 8 sums per lane");
+
+// Reflector blocks of the WY form for order n (reflectors 0 .. n - 2).
+__host__ __device__ inline int wy_blocks(int n) { return (n - 2) / kWyBlock + 1; }
+// The row of A where T(0, *) of the reflector block at j0 is kept (its
+// columns are j0 + 1 ..): the square above the block's own, but for the
+// first block, whose own square it is.
+__host__ __device__ inline int wy_t_row(int j0) { return j0 > 0 ? j0 - kWyBlock : 0; }
+
+// back_wy_kernel's shared memory: T (kWyBlock x kWyBlock + 1), the warps'
+// partial dots (8 x kWyBlock x kWyStrip), S and Y (kWyBlock x kWyStrip each).
+template <class T>
+constexpr std::size_t wy_shared_bytes() {
+    return (std::size_t(kWyBlock) * (kWyBlock + 1) + std::size_t(kWyThreads / 32 + 2) * kWyBlock * kWyStrip) *
+           sizeof(T);
+}
+
+template <class T>
+__global__ __launch_bounds__(256) void back_t_kernel(int n, int lda, std::int64_t b0, T *A, const int *info) {
+    constexpr int NB = kWyBlock;
+    __shared__ T g[NB][NB + 1], tt[NB][NB + 1];
+    const std::int64_t b = b0 + blockIdx.y;
+    if (info[b] == BATCHEIG_INFO_NONFINITE) return;
+    T *a = A + b * std::int64_t(lda) * n;
+    const int j0 = blockIdx.x * NB, nbb = ::min(NB, n - 1 - j0);
+    const int t = threadIdx.x, lane = t % 32, warps = blockDim.x / 32;
+    const auto at = [&](int r, int c) -> T & { return a[std::size_t(c) * lda + r]; };
+    const T zero = make_f<T>(0, 0), one = make_f<T>(1, 0);
+    // g(i, k) = v_i^H v_k (i < k): rows from j0 + k + 1, where v_k is 1
+    // and v_i is stored (below its own subdiagonal).
+    for (int q = t / 32; q < NB * NB; q += warps) {
+        const int i = q / NB, k = q % NB;
+        T acc = zero;
+        if (i < k && k < nbb) {
+            const int r1 = j0 + k + 1;
+            for (int r = r1 + lane; r < n; r += 32) acc += conj(at(r, j0 + i)) * (r == r1 ? one : at(r, j0 + k));
+#pragma unroll
+            for (int o = 16; o > 0; o >>= 1) acc += shfl_xor(acc, o, 0xffffffffu);
+        }
+        if (lane == 0) g[i][k] = acc;
+    }
+    for (int q = t; q < NB * NB; q += blockDim.x) {
+        const int i = q / NB, k = q % NB;
+        tt[i][k] = i == k && k < nbb && tau_stored<T>(n, j0 + k) ? at(j0 + k, j0 + k + 1) : zero;
+    }
+    __syncthreads();
+    // Row i of T: T(i, k) = -tau_k sum_{l = i}^{k - 1} T(i, l) g(l, k).
+    if (t < nbb)
+        for (int k = t + 1; k < nbb; ++k) {
+            T x = zero;
+            for (int l = t; l < k; ++l) x += tt[t][l] * g[l][k];
+            tt[t][k] = zero - tt[k][k] * x;
+        }
+    __syncthreads();
+    const int t0 = wy_t_row(j0);
+    for (int q = t; q < NB * NB; q += blockDim.x) {
+        const int i = q / NB, k = q % NB;
+        if (i <= k && k < nbb) at(t0 + i, j0 + 1 + k) = tt[i][k];
+    }
+    // V explicit (blocks after the first): column j0 + k, rows j0 + 1 ..
+    // j0 + k + 1 (the taus read above among them).
+    if (j0 > 0)
+        for (int q = t; q < NB * (NB + 1); q += blockDim.x) {
+            const int k = q / (NB + 1), r = j0 + 1 + q % (NB + 1);
+            if (k < nbb && r <= j0 + k + 1) at(r, j0 + k) = r == j0 + k + 1 ? one : zero;
+        }
+}
+
+// One level of back_wy_kernel's butterfly: a (2 C values) -> C values, the
+// lanes whose bit `off` is set keeping the upper half, summed with the
+// partner's.
+template <int C, class T>
+__device__ inline void wy_halve(T *a, int off, bool upper) {
+#pragma unroll
+    for (int i = 0; i < C; ++i) {
+        const T keep = upper ? a[i + C] : a[i], send = upper ? a[i] : a[i + C];
+        a[i] = keep + shfl_xor(send, off, 0xffffffffu);
+    }
+}
+
+// Blocks per SM that back_wy_kernel's registers must allow: two for the
+// real types and complex float; one for complex double, whose strip and
+// dots take about 128 registers (ptxas 13.0 spilled 180 bytes at the cap).
+template <class T>
+__host__ __device__ constexpr int wy_min_blocks() {
+    return std::is_same_v<T, core::complex<double>> ? 1 : 2;
+}
+
+template <class T>
+__global__ __launch_bounds__(kWyThreads, wy_min_blocks<T>()) void back_wy_kernel(int n, std::int64_t b0,
+                                                                                 CallerBack<T> arr) {
+    constexpr int NB = kWyBlock, JC = kWyChunk, RP = kWyRows, G = kWyGroups, CS = kWyStrip;
+    constexpr int W = kWyThreads / 32;
+    extern __shared__ float4 wy_shared4[];
+    T(*ts)[NB + 1] = reinterpret_cast<T(*)[NB + 1]>(wy_shared4);
+    T(*part)[NB][CS] = reinterpret_cast<T(*)[NB][CS]>(&ts[NB][0]);
+    T(*ss)[CS] = reinterpret_cast<T(*)[CS]>(&part[W][0][0]);
+    T(*ys)[CS] = ss + NB;
+    const std::int64_t b = b0 + blockIdx.y;
+    if (arr.skip(b)) return;
+    const T *a = arr.refl(b);
+    const int lda = arr.ld();
+    const int c0 = blockIdx.x * CS, cw = ::min(CS, n - c0);
+    const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+    const int cp = lane & 3, gl = lane >> 2, g = warp * 8 + gl;
+    const T zero = make_f<T>(0, 0), one = make_f<T>(1, 0);
+    T z[RP][2];
+#pragma unroll
+    for (int q = 0; q < RP; ++q)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int r = g + G * q, c = 2 * cp + h;
+            z[q][h] = r < n && c < cw ? make_f<T>(arr.z_at(b, c0, cw, r, c), 0) : zero;
+        }
+    // One reflector block; kMasked: V with masks (the first block).
+    const auto step = [&](int blk, auto masked) {
+        constexpr bool kMasked = decltype(masked)::value;
+        const int j0 = blk * NB, nbb = ::min(NB, n - 1 - j0), t0 = wy_t_row(j0);
+        for (int q = t; q < NB * NB; q += kWyThreads) {
+            const int i = q / NB, k = q % NB;
+            ts[i][k] = i <= k && k < nbb ? a[std::size_t(j0 + 1 + k) * lda + t0 + i] : zero;
+        }
+        // The thread's rows in the block's range (j0 + 1 .. n - 1).
+        bool act[RP];
+#pragma unroll
+        for (int q = 0; q < RP; ++q) act[q] = g + G * q > j0 && g + G * q < n;
+        // v[u][q] = v_j(r), j = j0 + jc + u, for this thread's rows r (0
+        // for j past the block).
+        const auto load_v = [&](int jc, T (&v)[JC][RP]) {
+#pragma unroll
+            for (int u = 0; u < JC; ++u) {
+                const int j = j0 + jc + u;
+                const bool col = jc + u < nbb;
+                const T *vj = a + std::size_t(::min(j, n - 1)) * lda + g;
+#pragma unroll
+                for (int q = 0; q < RP; ++q) {
+                    const int r = g + G * q;
+                    if constexpr (kMasked) {
+                        v[u][q] = col && act[q] && r > j + 1 ? vj[G * q] : zero;
+                        if (col && r == j + 1) v[u][q] = one;
+                    } else {
+                        v[u][q] = col && act[q] ? vj[G * q] : zero;
+                    }
+                }
+            }
+        };
+        // S = V^H Z, JC reflectors at a time.
+        for (int jc = 0; jc < NB; jc += JC) {
+            T acc[2 * JC];
+#pragma unroll
+            for (int i = 0; i < 2 * JC; ++i) acc[i] = zero;
+            if (jc < nbb) {
+                T v[JC][RP];
+                load_v(jc, v);
+#pragma unroll
+                for (int q = 0; q < RP; ++q)
+                    if (act[q]) {
+#pragma unroll
+                        for (int u = 0; u < JC; ++u) {
+                            const T x = conj(v[u][q]);
+                            acc[2 * u] += x * z[q][0];
+                            acc[2 * u + 1] += x * z[q][1];
+                        }
+                    }
+            }
+            // Over the warp's row groups (lane bits 16, 8, 4): lane gl
+            // keeps the sum of value gl = 2 u + h.
+            wy_halve<4>(acc, 16, gl & 4);
+            wy_halve<2>(acc, 8, gl & 2);
+            wy_halve<1>(acc, 4, gl & 1);
+            part[warp][jc + (gl >> 1)][2 * cp + (gl & 1)] = acc[0];
+        }
+        __syncthreads();
+        {
+            const int jj = t / CS, c = t % CS;
+            T sum = part[0][jj][c];
+#pragma unroll
+            for (int w = 1; w < W; ++w) sum += part[w][jj][c];
+            ss[jj][c] = sum;
+            __syncthreads();
+            T y = zero;
+            for (int k = jj; k < nbb; ++k) y += ts[jj][k] * ss[k][c];
+            ys[jj][c] = y;
+        }
+        __syncthreads();
+        // Z -= V Y.
+        for (int jc = 0; jc < nbb; jc += JC) {
+            T v[JC][RP];
+            load_v(jc, v);
+            T y[JC][2];
+#pragma unroll
+            for (int u = 0; u < JC; ++u) y[u][0] = ys[jc + u][2 * cp], y[u][1] = ys[jc + u][2 * cp + 1];
+#pragma unroll
+            for (int q = 0; q < RP; ++q)
+                if (act[q]) {
+#pragma unroll
+                    for (int u = 0; u < JC; ++u) {
+                        z[q][0] -= v[u][q] * y[u][0];
+                        z[q][1] -= v[u][q] * y[u][1];
+                    }
+                }
+        }
+    };
+    for (int blk = wy_blocks(n) - 1; blk > 0; --blk) step(blk, std::false_type{});
+    step(0, std::true_type{});
+#pragma unroll
+    for (int q = 0; q < RP; ++q)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int r = g + G * q, c = 2 * cp + h;
+            if (r < n && c < cw) arr.put_x(b, r, c0 + c, z[q][h]);
+        }
+}
+
 // 5. X (ld n, in the workspace) into A (ld lda).
 template <class T>
 __global__ __launch_bounds__(256) void output_kernel(SyevjProblem<T> p, std::int64_t b0, const T *work) {
@@ -451,6 +703,7 @@ __global__ __launch_bounds__(256) void output_kernel(SyevjProblem<T> p, std::int
 template <class T>
 struct TriGlobalShape {
     int rw = 0, rthreads = 0, vthreads = 0, sw = 0, bufs = 0;
+    bool wy = false;  // the back-transformation in WY form (else back_blocked_kernel)
     std::size_t rshared = 0, vshared = 0, bshared = 0;
     explicit TriGlobalShape(int n) {
         using R = core::real_t<T>;
@@ -473,6 +726,12 @@ struct TriGlobalShape {
         vthreads = syevj_tridiag_detail::tridiag_threads(n);
         vshared = (5 * std::size_t(n) + std::size_t(vthreads / 32 + 2) * 32 * kBand) * sizeof(R) +
                   2 * std::size_t(n) * sizeof(int);
+        wy = n <= kWyMaxN;
+        if (wy) {
+            sw = kWyStrip;
+            bshared = wy_shared_bytes<T>();
+            return;
+        }
         constexpr int nt = CallerBack<T>::kThreads;
         sw = syevj_tridiag_detail::back_blocked_strip(n, nt);
         bufs = syevj_tridiag_detail::back_blocked_buffers<T>(n, sw, nt);
@@ -528,6 +787,17 @@ batcheigStatus_t syevj_tri_global(cudaStream_t s, const SyevjProblem<T> &p, void
     if (st != BATCHEIG_STATUS_SUCCESS || !p.want_v) return st;
     using Back = CallerBack<T>;
     const Back back{p.A, ws, p.info, n, p.lda};
+    if (sh.wy) {
+        st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+            back_t_kernel<T><<<dim3(unsigned(wy_blocks(n)), unsigned(count)), 256, 0, s>>>(n, p.lda, b0, p.A, p.info);
+        });
+        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+        if ((st = allow_shared(back_wy_kernel<T>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS) return st;
+        st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+            const dim3 grid(unsigned((n + kWyStrip - 1) / kWyStrip), unsigned(count));
+            back_wy_kernel<T><<<grid, kWyThreads, sh.bshared, s>>>(n, b0, back);
+        });
+    } else {
     if ((st = allow_shared(syevj_tridiag_detail::back_blocked_kernel<T, Back>, sh.bshared)) !=
         BATCHEIG_STATUS_SUCCESS)
         return st;
@@ -536,6 +806,7 @@ batcheigStatus_t syevj_tri_global(cudaStream_t s, const SyevjProblem<T> &p, void
         syevj_tridiag_detail::back_blocked_kernel<T, Back>
             <<<grid, Back::kThreads, sh.bshared, s>>>(n, sh.sw, sh.bufs, b0, back);
     });
+    }
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
         output_kernel<T><<<unsigned(count), 256, 0, s>>>(p, b0, ws);
