@@ -471,7 +471,7 @@ inline constexpr int kWyChunk = 4;    // reflectors per pass of the strip's dots
 inline constexpr int kWyThreads = 256;
 inline constexpr int kWyStrip = 8;    // columns per block: 4 lanes of 2 columns
 inline constexpr int kWyGroups = kWyThreads / 4;  // row groups
-inline constexpr int kWyRows = 8;     // rows per thread
+inline constexpr int kWyRows = 8;     // rows per thread, at most
 inline constexpr int kWyMaxN = kWyGroups * kWyRows;
 static_assert(kWyBlock * kWyStrip == kWyThreads, "Y = T S: a thread per entry");
 static_assert(2 * kWyChunk == 8, "the butterfly leaves one of 8 sums per lane");
@@ -554,18 +554,23 @@ __device__ inline void wy_halve(T *a, int off, bool upper) {
     }
 }
 
-// Blocks per SM that back_wy_kernel's registers must allow: two for the
-// real types and complex float; one for complex double, whose strip and
-// dots take about 128 registers (ptxas 13.0 spilled 180 bytes at the cap).
-template <class T>
+// Rows per thread of back_wy_kernel for order n (a template argument, so
+// that smaller n carry no rows past the end): 2, 4 or kWyRows.
+inline int wy_rows(int n) { return n <= 2 * kWyGroups ? 2 : n <= 4 * kWyGroups ? 4 : kWyRows; }
+
+// Blocks per SM that back_wy_kernel's registers must allow: two, but one
+// for complex double from 4 rows per thread, whose strip and loads take
+// about 250 registers at 8 rows (ptxas 13.0 spilled 180 bytes at 8 rows and
+// 236 at 4 under the cap of two).
+template <class T, int RP>
 __host__ __device__ constexpr int wy_min_blocks() {
-    return std::is_same_v<T, core::complex<double>> ? 1 : 2;
+    return std::is_same_v<T, core::complex<double>> && RP >= 4 ? 1 : 2;
 }
 
-template <class T>
-__global__ __launch_bounds__(kWyThreads, wy_min_blocks<T>()) void back_wy_kernel(int n, std::int64_t b0,
-                                                                                 CallerBack<T> arr) {
-    constexpr int NB = kWyBlock, JC = kWyChunk, RP = kWyRows, G = kWyGroups, CS = kWyStrip;
+template <class T, int RP>
+__global__ __launch_bounds__(kWyThreads, (wy_min_blocks<T, RP>())) void back_wy_kernel(int n, std::int64_t b0,
+                                                                                       CallerBack<T> arr) {
+    constexpr int NB = kWyBlock, JC = kWyChunk, G = kWyGroups, CS = kWyStrip;
     constexpr int W = kWyThreads / 32;
     extern __shared__ float4 wy_shared4[];
     T(*ts)[NB + 1] = reinterpret_cast<T(*)[NB + 1]>(wy_shared4);
@@ -792,11 +797,17 @@ batcheigStatus_t syevj_tri_global(cudaStream_t s, const SyevjProblem<T> &p, void
             back_t_kernel<T><<<dim3(unsigned(wy_blocks(n)), unsigned(count)), 256, 0, s>>>(n, p.lda, b0, p.A, p.info);
         });
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
-        if ((st = allow_shared(back_wy_kernel<T>, sh.bshared)) != BATCHEIG_STATUS_SUCCESS) return st;
-        st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
-            const dim3 grid(unsigned((n + kWyStrip - 1) / kWyStrip), unsigned(count));
-            back_wy_kernel<T><<<grid, kWyThreads, sh.bshared, s>>>(n, b0, back);
-        });
+        const auto apply = [&](auto kernel) {
+            if ((st = allow_shared(kernel, sh.bshared)) != BATCHEIG_STATUS_SUCCESS) return;
+            st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+                const dim3 grid(unsigned((n + kWyStrip - 1) / kWyStrip), unsigned(count));
+                kernel<<<grid, kWyThreads, sh.bshared, s>>>(n, b0, back);
+            });
+        };
+        const int rp = wy_rows(n);
+        if (rp == 2) apply(back_wy_kernel<T, 2>);
+        else if (rp == 4) apply(back_wy_kernel<T, 4>);
+        else apply(back_wy_kernel<T, kWyRows>);
     } else {
     if ((st = allow_shared(syevj_tridiag_detail::back_blocked_kernel<T, Back>, sh.bshared)) !=
         BATCHEIG_STATUS_SUCCESS)
