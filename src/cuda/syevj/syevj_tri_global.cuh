@@ -605,22 +605,28 @@ __global__ __launch_bounds__(kWyThreads, (wy_min_blocks<T, RP>())) void back_wy_
         bool act[RP];
 #pragma unroll
         for (int q = 0; q < RP; ++q) act[q] = g + G * q > j0 && g + G * q < n;
-        // v[u][q] = v_j(r), j = j0 + jc + u, for this thread's rows r (0
-        // for j past the block).
+        // v[u][q] = v_j(r), j = j0 + jc + u, for this thread's rows r in
+        // the block's range (act[q]; the others are left unset and unused).
+        // Masked: 0 for j past the block. Explicit V: for j past the block
+        // (a partial last block), column n - 2's entries, finite, whose
+        // products meet zeros (S's rows there meet T's zero columns, and Y's
+        // rows there are zero).
         const auto load_v = [&](int jc, T (&v)[JC][RP]) {
 #pragma unroll
             for (int u = 0; u < JC; ++u) {
                 const int j = j0 + jc + u;
-                const bool col = jc + u < nbb;
-                const T *vj = a + std::size_t(::min(j, n - 1)) * lda + g;
+                const T *vj = a + std::size_t(::min(j, n - 2)) * lda + g;
 #pragma unroll
                 for (int q = 0; q < RP; ++q) {
-                    const int r = g + G * q;
                     if constexpr (kMasked) {
+                        const int r = g + G * q;
+                        const bool col = jc + u < nbb;
                         v[u][q] = col && act[q] && r > j + 1 ? vj[G * q] : zero;
                         if (col && r == j + 1) v[u][q] = one;
+                    } else if constexpr (core::is_complex<T>) {
+                        if (act[q]) v[u][q] = vj[G * q];
                     } else {
-                        v[u][q] = col && act[q] ? vj[G * q] : zero;
+                        v[u][q] = act[q] ? vj[G * q] : zero;  // (unset, ptxas spilled at 8 rows)
                     }
                 }
             }
