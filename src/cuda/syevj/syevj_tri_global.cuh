@@ -73,6 +73,14 @@ inline constexpr int kSteps = 3;       // inverse iteration solves (as the singl
 // against the kBand before and after it; rows per thread at most kRowsMax.
 inline constexpr int kBand = 16;
 inline constexpr int kRowsMax = 4;
+// Lanes per eigenvalue in vectors_kernel's multisection, at most.
+inline constexpr int kSection = 8;
+// vectors_kernel's threads for order n: 256 up to n = 256 (two blocks of
+// at most 128 registers per SM, so batch 200 runs in one wave on 132 SMs;
+// with 512 at n = 128 one block fit per SM and the launch took 2.02 instead
+// of 1.58 ms on an H200), else 512. The multisection takes nt / n lanes per
+// eigenvalue, up to kSection: 2 from n = 65 to 128.
+inline int vectors_threads(int n) { return n <= 256 ? 256 : 512; }
 
 // The strictly upper triangle of the caller's matrix a (order n, ld lda)
 // after prep_kernel: e_0 .. e_{n-2} as real numbers from &a(0, n-1);
@@ -251,15 +259,30 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     lo_b -= pad;
     hi_b += pad;
     // Every eigenvalue, ascending: lambda_j has j eigenvalues below it.
-    for (int j = t; j < n; j += nt) {
+    // Multisection by P consecutive lanes per eigenvalue (P a power of two,
+    // at most kSection and nt / n): each round they count at the P interior
+    // points of P + 1 equal parts of [lo, hi], which narrows to the part
+    // between the last point with at most j eigenvalues below and the first
+    // with more (the lanes compute the points alike). Stops as bisection
+    // did, at the same width.
+    int P = 1;
+    while (2 * P <= kSection && 2 * P * n <= nt) P *= 2;
+    const int pi = lane & (P - 1);
+    const unsigned gmask = unsigned((1ull << P) - 1) << (lane & ~(P - 1));
+    for (int j = t / P; j < n; j += nt / P) {
         R lo = lo_b, hi = hi_b;
         for (int it = 0; it < 160; ++it) {
             const R mid = R(0.5) * (lo + hi);
             if (hi - lo <= 2 * eps * max(fabs(lo), fabs(hi)) + atol || mid <= lo || mid >= hi) break;
-            if (syevj_tridiag_detail::sturm_count(n, d, e2, mid, pivmin) > j) hi = mid;
-            else lo = mid;
+            const R h = (hi - lo) / R(P + 1);
+            const bool above = syevj_tridiag_detail::sturm_count(n, d, e2, lo + h * R(pi + 1), pivmin) > j;
+            const unsigned bal = (__ballot_sync(gmask, above) & gmask) >> (lane & ~(P - 1));
+            const int f = bal ? __ffs(int(bal)) - 1 : P;  // the first point with more than j below
+            const R nlo = f > 0 ? lo + h * R(f) : lo, nhi = f < P ? lo + h * R(f + 1) : hi;
+            lo = nlo;
+            hi = nhi;
         }
-        lam[j] = fro > 0 ? R(0.5) * (lo + hi) : R(0);  // the zero matrix: exact zeros
+        if (pi == 0) lam[j] = fro > 0 ? R(0.5) * (lo + hi) : R(0);  // the zero matrix: exact zeros
     }
     __syncthreads();
     const R ortol = R(syevj_tri_detail::kOrtol) * tn;
@@ -734,7 +757,7 @@ struct TriGlobalShape {
         if (rw == 256 && !two_fit(256) && two_fit(128)) rw = 128;
         rthreads = rw * std::max(1, 512 / rw);
         rshared = bytes(rw);
-        vthreads = syevj_tridiag_detail::tridiag_threads(n);
+        vthreads = vectors_threads(n);
         vshared = (5 * std::size_t(n) + std::size_t(vthreads / 32 + 2) * 32 * kBand) * sizeof(R) +
                   2 * std::size_t(n) * sizeof(int);
         wy = n <= kWyMaxN;
