@@ -128,13 +128,19 @@ std::vector<int> cuda_sizes(batcheigAlgorithm_t alg) {
     }
   }
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG) {
-    // The global-memory form from n = 65: one strip of Z (sw = 32) and a
-    // partial one at 65 and 100; reflector blocks of 8 with a partial last
-    // one; several checkpoints of the solves from n = 130.
+    // The global-memory form from n = 65. Its WY back-transformation
+    // (n <= 512): strips of 8 columns with a partial last one at 65, 100
+    // and 130; blocks of 32 reflectors with a partial last one; 2 rows per
+    // thread at 65 and 100, 4 at 130 and 257. Several checkpoints of the
+    // solves from n = 130; multisection by 2 lanes up to n = 128. At 520,
+    // back_blocked_kernel (n > 512).
     v.push_back(65);
     v.push_back(100);
     if (test_level() != TestLevel::Quick) v.push_back(130);
-    if (test_level() == TestLevel::Full) v.push_back(257);
+    if (test_level() == TestLevel::Full) {
+      v.push_back(257);
+      v.push_back(520);
+    }
   }
   if (alg == BATCHEIG_ALG_JACOBI_CUDA_CLUSTER) {
     v.push_back(256);  // 16 blocks per cluster in every precision but complex double (not claimed)

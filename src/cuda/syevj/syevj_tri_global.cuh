@@ -2,7 +2,7 @@
 // the tridiagonal method in working precision on global memory, within a
 // workspace of n^2 elements per matrix (the size of the input batch). The
 // caller's A holds the reduction; the workspace holds Z, then X = Q Z.
-// Five launches, one block per matrix unless said:
+// Five or six launches, one block per matrix unless said:
 //   1. prep_kernel: the triangle named by uplo checked for NaN / Inf (such
 //      a matrix gets NaN in W and, with vectors, in A, info =
 //      BATCHEIG_INFO_NONFINITE, and every later launch skips it) and scaled
@@ -12,9 +12,10 @@
 //      precision, in place: v_k below the subdiagonal of A, d in W, e and
 //      tau in A's strictly upper triangle (CallerArrays: the reduction never
 //      reads or writes that triangle);
-//   3. vectors_kernel: every eigenvalue of T by bisection on Sturm counts to
-//      2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's default absolute
-//      tolerance), one thread per eigenvalue; then three solves of inverse
+//   3. vectors_kernel: every eigenvalue of T by multisection on Sturm
+//      counts to 2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's default
+//      absolute tolerance), nt / n lanes per eigenvalue (up to kSection);
+//      then three solves of inverse
 //      iteration per eigenvector, one thread each, by Gaussian elimination
 //      with partial pivoting (pivots below u ||T||_1 replaced by it, as
 //      xLAGTF): the eliminated right-hand side goes to Z and the
@@ -30,12 +31,14 @@
 //      r, sweeps = 0, info = 0 when r <= max(tol, 32 n u) (the n <= 64
 //      kernel's tolerance), else BATCHEIG_INFO_JACOBI_NOT_CONVERGED;
 //      w = lambda / scale, ascending whatever p.sort;
-//   4. with vectors, back_blocked_kernel (syevj_tridiag.cuh): X = Q Z by
-//      strips of sw columns, blocks of 8 reflectors, the Gram block of each
-//      formed in the kernel (CallerBack); X is written over its own strip
-//      of Z: Z's strip at columns c0 .. c0 + cw - 1 is stored row by row
-//      (ld cw) at the start of the space that X's columns c0 .. c0 + cw - 1
-//      (ld n) take, so every block reads and writes only its own strip;
+//   4. with vectors, X = Q Z by strips of sw columns, X written over its
+//      own strip of Z: Z's strip at columns c0 .. c0 + cw - 1 is stored row
+//      by row (ld cw) at the start of the space that X's columns c0 .. c0 +
+//      cw - 1 (ld n) take, so every block reads and writes only its own
+//      strip. n <= kWyMaxN: back_t_kernel then back_wy_kernel, the compact
+//      WY form (4' below); else back_blocked_kernel (syevj_tridiag.cuh):
+//      blocks of 8 reflectors, the Gram block of each formed in the kernel
+//      (CallerBack);
 //   5. with vectors, output_kernel: X into A (ld lda).
 // Without vectors, A is left holding the reduction (as scratch) and steps
 // 4-5 do not run.
