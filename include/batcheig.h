@@ -108,7 +108,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_JACOBI_CUDA_GRID = 26,    /**< syevj/heevj, CUDA backend: one-sided block Jacobi, the (pair of column blocks, matrix) items of each round-robin step spread over all the GPU's blocks in one cooperative launch with grid barriers between the steps, A Q in A and Q in the workspace (n >= 32; the dispatcher uses it for large n). */
     BATCHEIG_ALG_JACOBI_CUDA_MIXED = 27,   /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: the single-precision Jacobi (the Jacobi variant AUTO picks for a call that caps the sweeps) for approximate eigenvectors, then a double-precision finish (Ogita-Aishima refinement: batched GEMMs and a per-matrix update) until the tolerance is met; about 6 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */
     BATCHEIG_ALG_JACOBI_CUDA_MIXED_TRIDIAG = 28 /**< syevjBatched (double) and heevjBatched (double complex), CUDA backend: as ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, but the approximate eigenvectors come from a single-precision tridiagonal reduction, bisection and inverse iteration instead of the single-precision Jacobi; the same double-precision finish, tolerance and outputs (the sweeps count the finish's updates only); about 6-6.5 n x n elements of workspace per matrix, so AUTO never picks it. ::BATCHEIG_STATUS_NOT_SUPPORTED in single precision and on the host backend. */,
-    BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG = 29 /**< syevj/heevj, CUDA backend, every precision, n <= 2048 (double complex: n <= 1035): the tridiagonal method in working precision (Householder reduction, bisection, inverse iteration with the vectors orthogonalized, back-transformation); n <= 64: one thread block per matrix in shared memory, one launch, no workspace; beyond, in global memory with n x n elements of workspace per matrix; the tolerance is max(tol, 32 n u) as for ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, `sweeps` is 0 and `residual` is ||T Z - Z diag(w)||_F / ||A||_F of the tridiagonal problem (which bounds off(Z^T T Z) / ||A||_F); eigenvalues ascending. */
+    BATCHEIG_ALG_JACOBI_CUDA_TRIDIAG = 29 /**< syevj/heevj, CUDA backend, every precision, n <= 2048 (double complex: n <= 1035): the tridiagonal method in working precision (Householder reduction, multisection on Sturm counts, inverse iteration with the vectors orthogonalized, back-transformation); n <= 64: one thread block per matrix in shared memory, one launch, no workspace; beyond, in global memory with n x n elements of workspace per matrix; the tolerance is max(tol, 32 n u) as for ::BATCHEIG_ALG_JACOBI_CUDA_MIXED, `sweeps` is 0 and `residual` is ||T Z - Z diag(w)||_F / ||A||_F of the tridiagonal problem (which bounds off(Z^T T Z) / ||A||_F); eigenvalues ascending. */
 } batcheigAlgorithm_t;
 
 /**
@@ -525,7 +525,8 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   n <= 2048, double complex n <= 1035 on 227 KiB of shared memory;
  *   beyond, ::BATCHEIG_STATUS_NOT_SUPPORTED): not Jacobi but the
  *   tridiagonal method in working precision: Householder reduction to real
- *   tridiagonal T, its eigenvalues by bisection, its eigenvectors Z by
+ *   tridiagonal T, its eigenvalues by multisection on Sturm counts, its
+ *   eigenvectors Z by
  *   inverse iteration with the clusters (closer than 1e-3 ||T||_1)
  *   orthogonalized, then V = Q Z. For n <= 64 one thread block per matrix
  *   in shared memory, no workspace (eigenvalues outside clusters as
