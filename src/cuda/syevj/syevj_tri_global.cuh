@@ -483,7 +483,7 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
 //   run.
 // - back_wy_kernel, a block per strip of kWyStrip columns and matrix, Z's
 //   strip in registers (thread: rows g, g + kWyGroups, ... and two columns)
-//   from the first block to the end: per reflector block, S = V^H Z by
+//   from the start to the end: per reflector block, last to first, S = V^H Z by
 //   kWyChunk reflectors at a time (the products summed over the warp's 8
 //   row groups by a butterfly that leaves each lane one sum, then over the
 //   warps in shared memory), Y = T S (a thread per entry), Z -= V Y. V is
