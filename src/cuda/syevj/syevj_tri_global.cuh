@@ -255,12 +255,10 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     tn = tm.max(tn);
     em = tm.max(em);
     fro = tm.sum(fro);  // ends with a barrier: d, e, e2 are published
-    const R eps = core::limits<R>::eps();
-    const R pivmin = core::limits<R>::safmin() * max(R(1), em);
-    const R pad = 2 * eps * tn + 2 * pivmin;
-    const R atol = eps * tn + pivmin;
-    lo_b -= pad;
-    hi_b += pad;
+    const syevj_tridiag_detail::SturmTol<R> stol(tn, em);
+    const R eps = stol.eps, pivmin = stol.pivmin, atol = stol.atol;
+    lo_b -= stol.pad;
+    hi_b += stol.pad;
     // Every eigenvalue, ascending: lambda_j has j eigenvalues below it.
     // Multisection by P consecutive lanes per eigenvalue (P a power of two,
     // at most kSection and nt / n): each round they count at the P interior
@@ -319,22 +317,11 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
             zj[n - 1] = beta;
             // Back substitution, U's rows recomputed kCheck at a time from
             // the last chunk to the first; then scaled to unit 2-norm.
-            R x1 = 0, x2 = 0, ss = 0;
+            syevj_tridiag_detail::BackSubst<R> bs;
             const auto solved = [&](int k, R x) {
-                if (fabs(x) > kRescale) {
-                    // Scale the column (solved entries and the right-hand
-                    // side still to come) and the running values alike.
-                    constexpr R down = R(1) / kRescale;
+                zj[k] = bs.solved(x, kRescale, [&](R down) {
                     for (int i = 0; i < n; ++i) zj[i] *= down;
-                    x *= down;
-                    x1 *= down;
-                    x2 *= down;
-                    ss *= down * down;
-                }
-                zj[k] = x;
-                x2 = x1;
-                x1 = x;
-                ss += x * x;
+                });
             };
             solved(n - 1, zj[n - 1] / (fabs(pp) < tiny ? copysign(tiny, pp) : pp));
             for (int c = (n - 2) / kCheck; c >= 0; --c) {
@@ -346,10 +333,11 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
                     elim_step(d, e, n, k, s, tiny, cp, cq, f0[k - k0], f1[k - k0], f2[k - k0], mlt);
                 }
                 for (int k = k1 - 1; k >= k0; --k) {
-                    const R rhs = zj[k] - f1[k - k0] * x1 - f2[k - k0] * x2;
+                    const R rhs = zj[k] - f1[k - k0] * bs.x1 - f2[k - k0] * bs.x2;
                     solved(k, rhs / f0[k - k0]);
                 }
             }
+            R ss = bs.ss;
             R sc = ss > 0 && ss < core::limits<R>::huge() ? R(1) / sqrt(ss) : R(0);
             if (!(sc > 0)) {
                 // Overflow or a zero solution: restart from the random vector.
@@ -520,7 +508,10 @@ constexpr std::size_t wy_shared_bytes() {
 template <class T>
 __global__ __launch_bounds__(256) void back_t_kernel(int n, int lda, std::int64_t b0, T *A, const int *info) {
     constexpr int NB = kWyBlock;
-    __shared__ T g[NB][NB + 1], tt[NB][NB + 1];
+    // Raw storage: T may be a class type, which __shared__ does not construct.
+    __shared__ alignas(16) unsigned char raw[2 * NB * (NB + 1) * sizeof(T)];
+    T(*g)[NB + 1] = reinterpret_cast<T(*)[NB + 1]>(raw);
+    T(*tt)[NB + 1] = g + NB;
     const std::int64_t b = b0 + blockIdx.y;
     if (info[b] == BATCHEIG_INFO_NONFINITE) return;
     T *a = A + b * std::int64_t(lda) * n;
@@ -841,14 +832,14 @@ batcheigStatus_t syevj_tri_global(cudaStream_t s, const SyevjProblem<T> &p, void
         else if (rp == 4) apply(back_wy_kernel<T, 4>);
         else apply(back_wy_kernel<T, kWyRows>);
     } else {
-    if ((st = allow_shared(syevj_tridiag_detail::back_blocked_kernel<T, Back>, sh.bshared)) !=
-        BATCHEIG_STATUS_SUCCESS)
-        return st;
-    st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
-        const dim3 grid(unsigned((n + sh.sw - 1) / sh.sw), unsigned(count));
-        syevj_tridiag_detail::back_blocked_kernel<T, Back>
-            <<<grid, Back::kThreads, sh.bshared, s>>>(n, sh.sw, sh.bufs, b0, back);
-    });
+        if ((st = allow_shared(syevj_tridiag_detail::back_blocked_kernel<T, Back>, sh.bshared)) !=
+            BATCHEIG_STATUS_SUCCESS)
+            return st;
+        st = launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {
+            const dim3 grid(unsigned((n + sh.sw - 1) / sh.sw), unsigned(count));
+            syevj_tridiag_detail::back_blocked_kernel<T, Back>
+                <<<grid, Back::kThreads, sh.bshared, s>>>(n, sh.sw, sh.bufs, b0, back);
+        });
     }
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     return launch_pieces(p.batch, [&](std::int64_t b0, std::int64_t count) {

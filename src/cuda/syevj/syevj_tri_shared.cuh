@@ -373,12 +373,10 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     hi_b = tm.max(hi_b);
     tn = tm.max(tn);
     em = tm.max(em);
-    const R eps = core::limits<R>::eps();
-    const R pivmin = core::limits<R>::safmin() * max(R(1), em);
-    const R pad = 2 * eps * tn + 2 * pivmin;
-    const R atol = eps * tn + pivmin;
-    lo_b -= pad;
-    hi_b += pad;
+    const syevj_tridiag_detail::SturmTol<R> stol(tn, em);
+    const R eps = stol.eps, pivmin = stol.pivmin, atol = stol.atol;
+    lo_b -= stol.pad;
+    hi_b += stol.pad;
     const R ortol = R(kOrtol) * tn;
     {
         const int j = t / kBisectThreads, g = t % kBisectThreads;
@@ -538,8 +536,7 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                 }
                 z[(n - 1) * lz + j] = beta;
                 // Back substitution, the sum of squares on the way.
-                R x1 = 0, x2 = 0, sq = 0;
-                constexpr R kUp = solve_rescale<R>(), kDown = R(1) / solve_rescale<R>();
+                syevj_tridiag_detail::BackSubst<R> bs;
                 for (int k0 = n - 1; k0 >= 0; k0 -= kChunk) {
                     R rc[kChunk], c1[kChunk], c2[kChunk], hc[kChunk];
 #pragma unroll
@@ -556,28 +553,17 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                         const int k = k0 - u;
                         if (k >= 0) {
                             R rhs = hc[u];
-                            if (k + 1 < n) rhs -= c1[u] * x1;
-                            if (k + 2 < n) rhs -= c2[u] * x2;
-                            R x = rhs * rc[u];
-                            if (core::rabs(x) > kUp) {
-                                // Scale the column (solved entries and the
-                                // right-hand sides still to come) and the
-                                // running values alike.
-                                for (int i = 0; i < n; ++i) z[i * lz + j] *= kDown;
+                            if (k + 1 < n) rhs -= c1[u] * bs.x1;
+                            if (k + 2 < n) rhs -= c2[u] * bs.x2;
+                            z[k * lz + j] = bs.solved(rhs * rc[u], solve_rescale<R>(), [&](R down) {
+                                for (int i = 0; i < n; ++i) z[i * lz + j] *= down;
 #pragma unroll
-                                for (int v = u + 1; v < kChunk; ++v) hc[v] *= kDown;
-                                x *= kDown;
-                                x1 *= kDown;
-                                x2 *= kDown;
-                                sq *= kDown * kDown;
-                            }
-                            z[k * lz + j] = x;
-                            x2 = x1;
-                            x1 = x;
-                            sq += x * x;
+                                for (int v = u + 1; v < kChunk; ++v) hc[v] *= down;
+                            });
                         }
                     }
                 }
+                R sq = bs.ss;
                 R sc = sq > 0 && sq < core::limits<R>::huge() ? R(1) / sqrt(sq) : R(0);
                 if (!(sc > 0)) {
                     // Overflow or a zero solution: restart from a random vector.

@@ -349,6 +349,47 @@ __global__ __launch_bounds__(512, 2) void reduce_kernel(int n, int rw, std::int6
     }
 }
 
+// The working-precision eigenvalue search's terms (xSTEBZ's defaults) from
+// tn = ||T||_1 and em = max e_i^2: pivmin, the padding of the Gershgorin
+// interval, and the absolute tolerance of the stopping width 2 eps
+// max(|lo|, |hi|) + atol.
+template <class R>
+struct SturmTol {
+    R eps, pivmin, pad, atol;
+    __device__ SturmTol(R tn, R em)
+        : eps(core::limits<R>::eps()),
+          pivmin(core::limits<R>::safmin() * max(R(1), em)),
+          pad(2 * eps * tn + 2 * pivmin),
+          atol(eps * tn + pivmin) {}
+};
+
+// A back substitution's running values, solved from the last row up: the
+// last two entries (x1, x2) and the sum of squares ss of the entries so
+// far. solved(x, limit, scale_rest) takes the next entry and returns what
+// to store: an entry past limit (a power of two) first scales everything
+// by 1 / limit, scale_rest(down) the column (solved entries and right-hand
+// sides still to come), so the vector's direction keeps every bit and ss
+// cannot overflow.
+template <class R>
+struct BackSubst {
+    R x1 = 0, x2 = 0, ss = 0;
+    template <class Scale>
+    __device__ R solved(R x, R limit, Scale &&scale_rest) {
+        if (fabs(x) > limit) {
+            const R down = R(1) / limit;
+            scale_rest(down);
+            x *= down;
+            x1 *= down;
+            x2 *= down;
+            ss *= down * down;
+        }
+        x2 = x1;
+        x1 = x;
+        ss += x * x;
+        return x;
+    }
+};
+
 // Sturm count: eigenvalues of T (d, e2 = e^2) below x. A pivot below
 // pivmin becomes -pivmin before it is counted (xLAEBZ's order): replacing
 // it only for the next division counted a pivot that cancelled to +0 as
@@ -581,28 +622,17 @@ __global__ __launch_bounds__(512) void vectors_kernel(int n, std::int64_t b0, co
                 z[o] = beta;
             }
             // Back substitution, then scale to unit 2-norm.
-            float x1 = 0.f, x2 = 0.f, ss = 0.f;
+            BackSubst<float> bs;
             for (int k = n - 1; k >= 0; --k) {
                 const std::size_t o = std::size_t(k) * n + j;
                 float rhs = z[o];
-                if (k + 1 < n) rhs -= u1[o] * x1;
-                if (k + 2 < n) rhs -= u2[o] * x2;
-                float x = rhs / u0[o];
-                if (fabsf(x) > kSolveRescale) {
-                    // Scale the column (solved entries and the right-hand
-                    // side still to come) and the running values alike.
-                    constexpr float down = 1.f / kSolveRescale;
+                if (k + 1 < n) rhs -= u1[o] * bs.x1;
+                if (k + 2 < n) rhs -= u2[o] * bs.x2;
+                z[o] = bs.solved(rhs / u0[o], kSolveRescale, [&](float down) {
                     for (int i = 0; i < n; ++i) z[std::size_t(i) * n + j] *= down;
-                    x *= down;
-                    x1 *= down;
-                    x2 *= down;
-                    ss *= down * down;
-                }
-                z[o] = x;
-                x2 = x1;
-                x1 = x;
-                ss += x * x;
+                });
             }
+            float ss = bs.ss;
             float sc = ss > 0 && ss < FLT_MAX ? rsqrtf(ss) : 0.f;
             if (!(sc > 0)) {
                 // Overflow or a zero solution: restart from the random vector.
