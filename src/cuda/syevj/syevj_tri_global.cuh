@@ -484,6 +484,7 @@ inline constexpr int kWyBlock = 32;   // reflectors per block
 inline constexpr int kWyChunk = 4;    // reflectors per pass of the strip's dots
 inline constexpr int kWyThreads = 256;
 inline constexpr int kWyStrip = 8;    // columns per block: 4 lanes of 2 columns
+inline constexpr int kWyGramRows = 16;  // rows of V per step of back_t_kernel's Gram block
 inline constexpr int kWyGroups = kWyThreads / 4;  // row groups
 inline constexpr int kWyRows = 8;     // rows per thread, at most
 inline constexpr int kWyMaxN = kWyGroups * kWyRows;
@@ -516,22 +517,35 @@ __global__ __launch_bounds__(256) void back_t_kernel(int n, int lda, std::int64_
     if (info[b] == BATCHEIG_INFO_NONFINITE) return;
     T *a = A + b * std::int64_t(lda) * n;
     const int j0 = blockIdx.x * NB, nbb = ::min(NB, n - 1 - j0);
-    const int t = threadIdx.x, lane = t % 32, warps = blockDim.x / 32;
+    const int t = threadIdx.x;
     const auto at = [&](int r, int c) -> T & { return a[std::size_t(c) * lda + r]; };
     const T zero = make_f<T>(0, 0), one = make_f<T>(1, 0);
-    // g(i, k) = v_i^H v_k (i < k): rows from j0 + k + 1, where v_k is 1
-    // and v_i is stored (below its own subdiagonal).
-    for (int q = t / 32; q < NB * NB; q += warps) {
-        const int i = q / NB, k = q % NB;
-        T acc = zero;
-        if (i < k && k < nbb) {
-            const int r1 = j0 + k + 1;
-            for (int r = r1 + lane; r < n; r += 32) acc += conj(at(r, j0 + i)) * (r == r1 ? one : at(r, j0 + k));
-#pragma unroll
-            for (int o = 16; o > 0; o >>= 1) acc += shfl_xor(acc, o, 0xffffffffu);
+    // g(i, k) = v_i^H v_k (i < k) over rows j0 + 1 .. n - 1, kWyGramRows at
+    // a time through shared memory (v_k(r) = 0 above row j0 + k + 1, 1
+    // there; columns past the block 0). Thread t: row i = t / 8 of g,
+    // columns k = t % 8 + 8 s (every entry formed; those with i >= k unused).
+    constexpr int RC = kWyGramRows;
+    __shared__ alignas(16) unsigned char vraw[RC * (NB + 1) * sizeof(T)];
+    T(*vs)[NB + 1] = reinterpret_cast<T(*)[NB + 1]>(vraw);
+    static_assert(NB * NB == 4 * 256, "four entries of g per thread");
+    const int gi = t / 8, gk = t % 8;
+    T acc[4] = {zero, zero, zero, zero};
+    for (int r0 = j0 + 1; r0 < n; r0 += RC) {
+        for (int e = t; e < RC * NB; e += blockDim.x) {
+            const int rr = e % RC, k = e / RC, r = r0 + rr, j = j0 + k;
+            vs[rr][k] = k < nbb && r < n && r >= j + 1 ? (r == j + 1 ? one : at(r, j)) : zero;
         }
-        if (lane == 0) g[i][k] = acc;
+        __syncthreads();
+#pragma unroll 4
+        for (int rr = 0; rr < RC; ++rr) {
+            const T x = conj(vs[rr][gi]);
+#pragma unroll
+            for (int q = 0; q < 4; ++q) acc[q] += x * vs[rr][gk + 8 * q];
+        }
+        __syncthreads();
     }
+#pragma unroll
+    for (int q = 0; q < 4; ++q) g[gi][gk + 8 * q] = acc[q];
     for (int q = t; q < NB * NB; q += blockDim.x) {
         const int i = q / NB, k = q % NB;
         tt[i][k] = i == k && k < nbb && tau_stored<T>(n, j0 + k) ? at(j0 + k, j0 + k + 1) : zero;
