@@ -24,7 +24,9 @@
 //      those checkpoints, so no factor is stored; after each solve the
 //      groups of eigenvalues closer than 1e-3 ||T||_1 (xSTEIN's ORTOL) are
 //      orthogonalized as in the single-precision stage (classical
-//      Gram-Schmidt twice, dependent members replaced, kDependentKeep);
+//      Gram-Schmidt twice, dependent members replaced, kDependentKeep;
+//      members replaced after the last solve get one more solve and their
+//      groups are orthogonalized again, as in the shared-memory form);
 //      then Z <- Z - Z E / 2 over the band |i - j| <= kBand of E = Z^T Z
 //      (the first-order symmetric orthogonalization of neighbours);
 //      r = ||T Z - Z Lambda||_F / ||T||_F (||T||_F = ||A_s||_F); residual =
@@ -291,9 +293,16 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
     const R tiny = max(eps * tn, pivmin);
     constexpr R kRescale = syevj_tri_detail::solve_rescale<R>();
 
-    for (int step = 0; step < kSteps; ++step) {
+    // kSteps solves of every column; then, if the last one's
+    // orthogonalization replaced members (orthogonalize_groups), one more
+    // solve of those alone and their groups orthogonalized again.
+    bool again = false;  // alike in every thread
+    for (int step = 0; step < kSteps || again; ++step) {
         __syncthreads();
         for (int j = t; j < n; j += nt) {
+            const bool replaced = dependent[j] == syevj_tridiag_detail::kReplaced;
+            dependent[j] = 0;
+            if (step >= kSteps && !replaced) continue;
             const ZCol<R> zj = col(j);
             const R s = lam[j];
             R ckp[kMaxChecks], ckq[kMaxChecks];
@@ -353,11 +362,12 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
         }
         __syncthreads();
         // The groups orthogonalized as in the single-precision stage.
-        syevj_tridiag_detail::orthogonalize_groups(
+        const bool replaced = syevj_tridiag_detail::orthogonalize_groups(
             n, col, dots, start, dependent, tm,
             R(syevj_tri_detail::kDependentKeep * syevj_tri_detail::kDependentKeep),
             [](R ss) { return ss > 0 ? R(1) / sqrt(ss) : R(0); },
             [](int j, int k) { return start_value<R>(j, k + 7 * kSteps + 1); });
+        again = step == kSteps - 1 && replaced;
     }
     // Z <- Z - Z E / 2 over the band |i - j| <= kBand of E = Z^T Z (its
     // diagonal left out): the first-order symmetric orthogonalization of

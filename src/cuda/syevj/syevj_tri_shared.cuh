@@ -28,7 +28,10 @@
 //      Gram-Schmidt, twice; a member left with less than 1e-2 of its norm
 //      is numerically dependent and is replaced by a random vector
 //      orthogonal to all the others, as the single-precision stage of
-//      syevj_tridiag.cuh, kDependentKeep); then Z <- Z (3 I - G) / 2 with
+//      syevj_tridiag.cuh, kDependentKeep; members replaced after the last
+//      solve get one more solve and their groups are orthogonalized again,
+//      since with two or more missing the complement mixes their
+//      eigenvectors); then Z <- Z (3 I - G) / 2 with
 //      G = Z^T Z, so that Z is orthonormal to working precision whatever
 //      the gaps between the groups;
 //   5. r = ||T Z - Z Lambda||_F / ||A_s||_F, which bounds
@@ -446,10 +449,11 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
         for (int pass = 0; pass < 2; ++pass) {
             for (int c = c0 + warp; c < c1; c += nw) {
                 R acc = 0;
-                if (c != j && !dependent[c])
+                const bool use = c != j && dependent[c] != 1;  // 1: dependent (kReplaced counts as clear)
+                if (use)
                     for (int k = lane; k < n; k += 32) acc += z[k * lz + c] * z[k * lz + j];
                 acc = warp_sum(acc);
-                if (lane == 0) dots[c - c0] = c != j && !dependent[c] ? acc : R(0);
+                if (lane == 0) dots[c - c0] = use ? acc : R(0);
             }
             __syncthreads();
             for (int k = t; k < n; k += kThreads) {
@@ -504,8 +508,18 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
             }
             ru0[n - 1] = R(1) / (core::rabs(pv) < tiny ? copysign(tiny, pv) : pv);
         }
-        for (int step = 0; step < kSteps; ++step) {
-            if (j < n) {
+        // kSteps solves of every column; then, if the last one's
+        // orthogonalization replaced members, one more solve of those alone
+        // and their groups orthogonalized again (as syevj_tri_global.cuh).
+        bool again = false;  // alike in every thread
+        for (int step = 0; step < kSteps || again; ++step) {
+            bool solve = j < n;
+            if (solve) {
+                const bool replaced = dependent[j] == syevj_tridiag_detail::kReplaced;
+                dependent[j] = 0;
+                solve = step < kSteps || replaced;
+            }
+            if (solve) {
                 // Forward elimination of the right-hand side into column j,
                 // then back substitution, kChunk steps at a time: the
                 // factors (local memory) and the right-hand sides of a
@@ -589,17 +603,20 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                 __syncthreads();
             }
             // The dependent members, in order: a random vector against every
-            // column whose flag is clear (the members replaced before it
-            // included).
+            // column not flagged dependent (the members replaced before it
+            // included), flagged kReplaced.
+            bool replaced = false;
             for (int jj = 1; jj < n; ++jj) {
-                if (!dependent[jj]) continue;
+                if (dependent[jj] != 1) continue;
                 for (int k = t; k < n; k += kThreads) z[k * lz + jj] = start_value<R>(jj, k + 7 * kSteps + 1);
                 __syncthreads();
                 project_out(jj, 0, n);
                 normalize(jj);
-                if (t == 0) dependent[jj] = 0;
+                if (t == 0) dependent[jj] = syevj_tridiag_detail::kReplaced;
+                replaced = true;
                 __syncthreads();
             }
+            again = step == kSteps - 1 && replaced;
         }
     }
 

@@ -461,13 +461,18 @@ struct ZCol {
 // members in order (start[j] < j: the group's first member) against the
 // ones before them that are not dependent, classical Gram-Schmidt twice,
 // then normalized; a member left with a sum of squares below keep2 is
-// dependent (kDependentKeep). Then the dependent members, in order: a
-// fresh vector fresh(j, k) against every column whose flag is clear (the
-// members replaced before it included). col(j) gives column j (ZCol),
-// inv_norm(ss) the scale of a column whose sum of squares is ss; dots holds
-// n entries.
+// dependent (kDependentKeep, flag 1). Then the dependent members, in
+// order: a fresh vector fresh(j, k) against every column whose flag is not
+// 1 (the members replaced before it included), flagged 2 (kReplaced).
+// col(j) gives column j (ZCol), inv_norm(ss) the scale of a column whose
+// sum of squares is ss; dots holds n entries. Returns (alike in every
+// thread) whether a member was replaced: the fresh vector lies in the
+// complement of the others, which is an eigenvector only when a single
+// member was missing, so the caller solves replaced members once more.
+inline constexpr int kReplaced = 2;  // orthogonalize_groups' flag of a replaced member
+
 template <class R, class Col, class InvNorm, class Fresh>
-__device__ inline void orthogonalize_groups(int n, const Col &col, R *dots, const int *start, int *dependent,
+__device__ inline bool orthogonalize_groups(int n, const Col &col, R *dots, const int *start, int *dependent,
                                             const BlockTeam &tm, R keep2, InvNorm inv_norm, Fresh fresh) {
     const int t = threadIdx.x, nt = blockDim.x, warp = t >> 5, lane = t & 31, nw = nt >> 5;
     // Column j less its components along the columns c in [c0, c1) whose
@@ -477,7 +482,7 @@ __device__ inline void orthogonalize_groups(int n, const Col &col, R *dots, cons
         for (int pass = 0; pass < 2; ++pass) {
             for (int c = c0 + warp; c < c1; c += nw) {
                 R acc = 0;
-                if (c != j && !dependent[c]) {
+                if (c != j && dependent[c] != 1) {
                     const ZCol<R> zc = col(c);
                     for (int k = lane; k < n; k += 32) acc += zc[k] * zj[k];
                 }
@@ -512,16 +517,19 @@ __device__ inline void orthogonalize_groups(int n, const Col &col, R *dots, cons
         if (t == 0 && !(ss >= keep2)) dependent[j] = 1;
         __syncthreads();
     }
+    bool replaced = false;
     for (int j = 1; j < n; ++j) {
-        if (!dependent[j]) continue;
+        if (dependent[j] != 1) continue;
         const ZCol<R> zj = col(j);
         for (int k = t; k < n; k += nt) zj[k] = fresh(j, k);
         __syncthreads();
         project_out(j, 0, n);
         normalize(j);
-        if (t == 0) dependent[j] = 0;
+        if (t == 0) dependent[j] = kReplaced;
+        replaced = true;
         __syncthreads();
     }
+    return replaced;
 }
 
 // 2. Eigenvalues and eigenvectors of T (one block per matrix): z(k, j)
