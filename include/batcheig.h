@@ -533,7 +533,7 @@ BATCHEIG_API batcheigStatus_t batcheigZgeevBatched(
  *   Rayleigh quotients; Z <- Z (3I - Z^T Z) / 2 at the end). Beyond, in
  *   global memory: the reduction in place in A (which, without vectors, is
  *   left as scratch), Z and V = Q Z in a workspace of n x n elements per
- *   matrix (the size of the input batch); three solves per vector and a
+ *   matrix (the size of the input batch); two solves per vector and a
  *   first-order orthogonalization of each vector against its 16
  *   neighbours on either side. The reported sweeps are 0 and
  *   `maxSweeps` does not apply; the reported residual is

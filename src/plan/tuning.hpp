@@ -852,7 +852,12 @@ constexpr bool cuda_jacobi_lane_auto(int n) { return n <= 128; }
 //                   1.9 ms), 144: 2.774, 160: 3.334 / 18.60,
 //                   256: 7.900 / 88.04, 512: 59.17 / 419.7
 // so float keeps the lane variant to n = 128 (docs/performance.md, session
-// 56).
+// 56). Since session 58 (two solves again, a member replaced after them
+// solved once more, WY back-transformation) the global form takes, same
+// command with --algorithm auto, H200: double n = 65 / 128 / 256 / 512
+// 0.994 / 2.682 / 12.25 / 72.14, complex double 1.273 / 3.848 / 19.57 /
+// 117.7 ms (XsyevBatched 1.461 / 2.841 / 19.41 / 85.69 and 2.198 / 4.331 /
+// 27.29 / 131.3 in the same runs).
 constexpr bool cuda_jacobi_tri_auto(bool complex, bool single, int n) {
     return complex ? n > 32 : n > (single ? 128 : 64);
 }

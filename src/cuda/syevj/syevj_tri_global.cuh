@@ -15,7 +15,7 @@
 //   3. vectors_kernel: every eigenvalue of T by multisection on Sturm
 //      counts to 2 u max(|lo|, |hi|) + u ||T||_1 + pivmin (xSTEBZ's default
 //      absolute tolerance), nt / n lanes per eigenvalue (up to kSection);
-//      then three solves of inverse
+//      then two solves of inverse
 //      iteration per eigenvector, one thread each, by Gaussian elimination
 //      with partial pivoting (pivots below u ||T||_1 replaced by it, as
 //      xLAGTF): the eliminated right-hand side goes to Z and the
@@ -73,7 +73,7 @@ using syevj_tridiag_detail::ZCol;
 
 inline constexpr int kCheck = 32;      // rows of U recomputed from one checkpoint
 inline constexpr int kMaxChecks = 64;  // checkpoints per solve: n <= kCheck kMaxChecks
-inline constexpr int kSteps = 3;       // inverse iteration solves (as the single-precision stage)
+inline constexpr int kSteps = 2;       // inverse iteration solves (as the shared-memory form)
 // The band of the last orthogonalization (vectors_kernel): each vector
 // against the kBand before and after it; rows per thread at most kRowsMax.
 inline constexpr int kBand = 16;
