@@ -442,38 +442,6 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
     // 4. Eigenvectors of T: z(k, j) at z[k lz + j].
     group_starts(n, lam, ortol, start, dependent, kThreads);
     const R tiny = max(eps * tn, pivmin);
-    const int nw = kThreads / 32;
-    // Column j less its components along the columns c in [c0, c1) whose
-    // flag is clear, twice.
-    const auto project_out = [&](int j, int c0, int c1) {
-        for (int pass = 0; pass < 2; ++pass) {
-            for (int c = c0 + warp; c < c1; c += nw) {
-                R acc = 0;
-                const bool use = c != j && dependent[c] != 1;  // 1: dependent (kReplaced counts as clear)
-                if (use)
-                    for (int k = lane; k < n; k += 32) acc += z[k * lz + c] * z[k * lz + j];
-                acc = warp_sum(acc);
-                if (lane == 0) dots[c - c0] = use ? acc : R(0);
-            }
-            __syncthreads();
-            for (int k = t; k < n; k += kThreads) {
-                const R *row = z + k * lz;
-                R acc = 0;
-                for (int c = c0; c < c1; ++c) acc += dots[c - c0] * row[c];
-                z[k * lz + j] -= acc;
-            }
-            __syncthreads();
-        }
-    };
-    // Scales column j to unit norm; returns its sum of squares before.
-    const auto normalize = [&](int j) {
-        R sq = 0;
-        for (int k = t; k < n; k += kThreads) sq += z[k * lz + j] * z[k * lz + j];
-        sq = tm.sum(sq);
-        const R sc = sq > 0 ? R(1) / sqrt(sq) : R(0);
-        for (int k = t; k < n; k += kThreads) z[k * lz + j] *= sc;
-        return sq;
-    };
     {
         // The factors of T - lambda_j I (thread j): U's diagonals, the
         // multipliers and the rows exchanged.
@@ -592,30 +560,12 @@ __global__ __launch_bounds__(kThreads, 2) void tri_kernel(SyevjProblem<T> p, std
                 for (int k = 0; k < n; ++k) z[k * lz + j] *= sc;
             }
             __syncthreads();
-            // Each group's members in order, against the ones before that
-            // are not dependent.
-            for (int jj = 1; jj < n; ++jj) {
-                const int s0 = start[jj];
-                if (s0 == jj) continue;
-                project_out(jj, s0, jj);
-                const R sq = normalize(jj);
-                if (t == 0 && !(sq >= R(kDependentKeep * kDependentKeep))) dependent[jj] = 1;
-                __syncthreads();
-            }
-            // The dependent members, in order: a random vector against every
-            // column not flagged dependent (the members replaced before it
-            // included), flagged kReplaced.
-            bool replaced = false;
-            for (int jj = 1; jj < n; ++jj) {
-                if (dependent[jj] != 1) continue;
-                for (int k = t; k < n; k += kThreads) z[k * lz + jj] = start_value<R>(jj, k + 7 * kSteps + 1);
-                __syncthreads();
-                project_out(jj, 0, n);
-                normalize(jj);
-                if (t == 0) dependent[jj] = syevj_tridiag_detail::kReplaced;
-                replaced = true;
-                __syncthreads();
-            }
+            // The groups orthogonalized as in the single-precision stage
+            // (column c of Z at z + c, stride lz).
+            const bool replaced = syevj_tridiag_detail::orthogonalize_groups(
+                n, [&](int c) { return syevj_tridiag_detail::ZCol<R>{z + c, lz}; }, dots, start, dependent, tm,
+                R(kDependentKeep * kDependentKeep), [](R sq) { return sq > 0 ? R(1) / sqrt(sq) : R(0); },
+                [](int jj, int k) { return start_value<R>(jj, k + 7 * kSteps + 1); });
             again = step == kSteps - 1 && replaced;
         }
     }
