@@ -469,7 +469,8 @@ __global__ __launch_bounds__(512) void vectors_kernel(SyevjProblem<T> p, std::in
 // I - V T V^H (T upper triangular, xLARFT's forward columnwise form), so
 // that each block is Z <- Z - V (T (V^H Z)).
 // - back_t_kernel, a block per reflector block and matrix: the Gram block
-//   V^H V (a warp per entry) and T, row i of T by thread i. T(i, k) (i <= k)
+//   V^H V (16 rows of V at a time through shared memory, four entries per
+//   thread) and T, row i of T by thread i. T(i, k) (i <= k)
 //   goes to a(t0 + i, j0 + 1 + k) in A's strictly upper triangle (wy_t_row:
 //   t0 = j0 - kWyBlock, the square above the block's own, for the blocks
 //   after the first; the first block's own square, t0 = 0, whose first
