@@ -529,6 +529,9 @@ __device__ inline bool orthogonalize_groups(int n, const Col &col, R *dots, cons
         replaced = true;
         __syncthreads();
     }
+    // Every thread has read the flags of the loop above before a caller
+    // writes them again (syevj_tri_shared.cuh's next solve clears its own).
+    __syncthreads();
     return replaced;
 }
 
