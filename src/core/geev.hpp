@@ -297,10 +297,10 @@ BATCHEIG_HD void geev_reduce(const Team &tm, bool wantv, index_t n, M a, VecView
 // (any view type whose entries within three rows below the diagonal are
 // H's, core/types.hpp), h overwritten by the Schur form T (wantv) or by
 // what QR leaves of H, the eigenvalues in (w, wi), the Schur vectors
-// accumulated in z (wantv, a view of the same type); st.info set to QR's
-// code.
-template <class T, class Team, class M>
-BATCHEIG_HD void geev_qr(const Team &tm, bool wantv, index_t n, M h, VecView<T> w, VecView<real_t<T>> wi, M z,
+// accumulated in z (wantv; a view of any type, e.g. full while h is
+// banded); st.info set to QR's code.
+template <class T, class Team, class M, class MZ>
+BATCHEIG_HD void geev_qr(const Team &tm, bool wantv, index_t n, M h, VecView<T> w, VecView<real_t<T>> wi, MZ z,
                          index_t max_iterations, GeevState<real_t<T>> &st) {
     const index_t ilo = st.ilo, ihi = st.ihi;
     if constexpr (is_complex<T>) st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, h, w, ilo, ihi, z, max_iterations);

@@ -207,8 +207,8 @@ BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, index_t nr, R v2, R v3
 // read before any store: h and z are distinct arrays, which a compiler
 // cannot tell, so it would otherwise wait for h's stores before loading z's
 // entries. Both rows must exist (j < n, columns kk..kk+nr-1 < n).
-template <class M, class R>
-BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, index_t kk, index_t nr, R v2, R v3,
+template <class M, class MZ, class R>
+BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, MZ z, bool in_z, index_t j, index_t kk, index_t nr, R v2, R v3,
                                  R t1, R t2, R t3) {
     R h0 = h(j, kk), h1 = h(j, kk + 1), h2 = nr == 3 ? h(j, kk + 2) : R(0);
     R z0 = z(j, kk), z1 = z(j, kk + 1), z2 = nr == 3 ? z(j, kk + 2) : R(0);
@@ -239,8 +239,8 @@ BATCHEIG_HD void reflect2(E &x0, E &x1, E c, R t2, E d) {
 }
 
 // ... from the right to row j of h and of z at once (as reflect_cols_hz).
-template <class M, class E, class R>
-BATCHEIG_HD void reflect2_cols_hz(M h, bool in_h, M z, bool in_z, index_t j, index_t kk, E t1, R t2, E cv2) {
+template <class M, class MZ, class E, class R>
+BATCHEIG_HD void reflect2_cols_hz(M h, bool in_h, MZ z, bool in_z, index_t j, index_t kk, E t1, R t2, E cv2) {
     E h0 = h(j, kk), h1 = h(j, kk + 1);
     E z0 = z(j, kk), z1 = z(j, kk + 1);
     reflect2(h0, h1, t1, t2, cv2);
@@ -401,8 +401,8 @@ namespace detail {
 // its eigenvalues in (wr, wi), and (wantt, wantz) apply the rotation to the
 // rest of h and to z. Every member computes the rotation from its own copy
 // of the block.
-template <class Team, class M, class V>
-BATCHEIG_HD void split_off_2x2(const Team &tm, bool wantt, bool wantz, M h, M z, index_t i, index_t i1, index_t i2,
+template <class Team, class M, class MZ, class V>
+BATCHEIG_HD void split_off_2x2(const Team &tm, bool wantt, bool wantz, M h, MZ z, index_t i, index_t i1, index_t i2,
                                index_t iloz, index_t ihiz, V wr, V wi) {
     using R = typename M::value_type;
     R a = h(i - 1, i - 1), b = h(i - 1, i), c = h(i, i - 1), d = h(i, i);
@@ -432,8 +432,8 @@ BATCHEIG_HD void split_off_2x2(const Team &tm, bool wantt, bool wantz, M h, M z,
 // form (wantt), where the GPU's Schur launch was faster so (double, right
 // vectors, n = 30, 50 000 matrices on an H100: 36.7 ms against 37.7
 // inlined); the eigenvalue launches, with no rotations, keep it inlined.
-template <class Team, class M, class V>
-BATCHEIG_HD_OUTLINED void split_off_2x2_outlined(const Team &tm, bool wantt, bool wantz, M h, M z, index_t i,
+template <class Team, class M, class MZ, class V>
+BATCHEIG_HD_OUTLINED void split_off_2x2_outlined(const Team &tm, bool wantt, bool wantz, M h, MZ z, index_t i,
                                                  index_t i1, index_t i2, index_t iloz, index_t ihiz, V wr, V wi) {
     split_off_2x2(tm, wantt, wantz, h, z, i, i1, i2, iloz, ihiz, wr, wi);
 }
@@ -455,9 +455,9 @@ inline constexpr bool kImplicitBulgeZeros = false;
 // columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
 // (Four shifts in one five-row bulge took 36-42 % fewer chase steps but
 // ran slower on the GPU at n <= 30: docs/performance.md, "Session 19".)
-template <class Team, class M, class V>
+template <class Team, class M, class V, class MZ>
 BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
-                               V wi, index_t iloz, index_t ihiz, M z, index_t itmax_user) {
+                               V wi, index_t iloz, index_t ihiz, MZ z, index_t itmax_user) {
     using R = typename M::value_type;
     if (n == 0) return 0;
     if (ilo == ihi) {
@@ -672,9 +672,9 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
 
 // Complex single-shift QR (xLAHQR for complex types). Eigenvalues go to
 // w[ilo..ihi].
-template <class Team, class M, class V>
+template <class Team, class M, class V, class MZ>
 BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V w,
-                                  index_t iloz, index_t ihiz, M z, index_t itmax_user) {
+                                  index_t iloz, index_t ihiz, MZ z, index_t itmax_user) {
     using T = typename M::value_type;
     using R = real_t<T>;
     if (n == 0) return 0;

@@ -498,6 +498,57 @@ inline constexpr int cuda_team_uneven_resident_pct = 95;
 // -> 80.3-80.4 ms).
 inline constexpr long long cuda_geev_split_chunk = 131072;
 
+// Whether the warp variant with vectors runs its Schur phase in two launches
+// with the QR iteration on the band (cuda/geev/geev_team.cuh,
+// schur_uses_band: the reduction with the Schur vectors' start, then the QR
+// with only the band and the Schur vectors in shared memory) instead of one
+// launch that keeps the whole matrix and the Schur vectors there. Bitwise
+// the same results; the band lets more matrices stay resident (double n =
+// 30: 17.8 warps per SM in the QR launch against 13.6 in the one Schur
+// launch; Nsight Compute, H200), the extra launch and its copies cost the
+// rest. Measured 2026-11-30 on an H200 with
+//   batcheig_bench geev --memory device --vectors --precision P --n ...
+//       --batch 100000 (50 000 for c, z) --reps 5 --cusolver-subset 0
+// the two forms through a temporary switch, one process each, ms (one
+// launch / band):
+//   double  n = 7: 1.156 / 1.269, 8: 1.773 / 1.710, 10: 3.491 / 3.016,
+//     15: 8.580 / 7.597, 18: 15.37 / 13.46, 19: 16.81 / 16.02,
+//     20: 16.26 / 17.47 (16.29 / 17.46 again), 21: 20.40 / 19.21,
+//     24: 29.85 / 25.53, 25: 30.11 / 28.61, 26: 30.59 / 30.73,
+//     27: 32.47 / 32.84, 28: 34.27 / 35.08, 29: 36.75 / 38.08,
+//     30: 43.77 / 41.71 (43.79 / 41.70 again), 31: 51.13 / 44.81,
+//     32: 49.20 / 48.25, 33: 64.18 / 64.64, 34: 77.66 / 75.04,
+//     36: 88.77 / 88.33, 38: 116.9 / 106.7, 40: 127.8 / 126.1,
+//     44: 190.9 / 171.8, 48: 257.1 / 241.3; every n of 7..48 in
+//     docs/results/geev-schur-band-sweep-h200-2026-11-30-s60.txt
+//   float   n = 8: 0.956 / 1.046, 12: 2.354 / 2.379, 16: 5.369 / 4.989,
+//     20: 8.691 / 8.800, 24: 16.20 / 13.97, 28: 19.23 / 19.50,
+//     32: 28.05 / 27.00, 36: 45.91 / 44.56, 40: 51.79 / 54.30,
+//     44: 73.61 / 71.18, 48: 92.28 / 92.73
+//   complex double  n = 8: 3.456 / 2.545, 16: 20.86 / 18.52,
+//     24: 102.4 / 65.19, 32: 198.7 / 157.4, 40: 474.5 / 398.6,
+//     44: 740.0 / 584.8, 48: 884.6 / 898.7
+//   complex float   n = 8: 1.180 / 1.072, 16: 7.166 / 6.663,
+//     24: 35.43 / 23.12, 32: 62.44 / 51.20, 40: 144.6 / 125.0,
+//     48: 257.2 / 233.2
+// (The lane counts of the one-launch form change with n, see
+// cuda_geev_warp_lanes, hence the ragged double rows.) Double takes the
+// band where it measured faster; float where it did at the measured n and
+// their neighbours; complex from n = 8 on (complex double to n = 46).
+inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes) {
+    if (n < 8 || n > 48) return false;
+    if (is_complex) return real_bytes < 8 || n <= 46;
+    if (real_bytes < 8) return (n >= 14 && n <= 26) || (n >= 30 && n <= 38) || (n >= 42 && n <= 46);
+    // double: bit n - 8 for n = 8..48, set where the band form was faster
+    // (8-19, 21-25, 30-32, 34-48).
+    constexpr unsigned long long kDoubleBand =
+        ((1ull << 12) - 1) << 0 |     // 8..19
+        ((1ull << 5) - 1) << 13 |     // 21..25
+        ((1ull << 3) - 1) << 22 |     // 30..32
+        ((1ull << 15) - 1) << 26;     // 34..48
+    return (kDoubleBand >> (n - 8)) & 1;
+}
+
 // Matrices per piece of the eigenvalue launches with the QR phase on the
 // band (cuda/geev/geev_team.cuh, launch_band): their workspace holds only
 // each matrix's state (32 bytes in double), at most 32 MB. Every piece ends

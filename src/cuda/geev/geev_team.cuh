@@ -193,6 +193,14 @@ std::size_t schur_shared_bytes(int n, bool two_sided = false) {
                                core::GeevWork<T>::bytes(n, false, two_sided));
 }
 
+// Where the Schur vectors of matrix b of p are accumulated: VL when the
+// left vectors are wanted, else VR (leading dimension in ldz).
+template <class T>
+__device__ T *schur_vectors(const GeevProblem<T> &p, std::int64_t b, std::int64_t &ldz) {
+    ldz = p.want_vl ? p.ldvl : p.ldvr;
+    return p.want_vl ? p.VL + b * std::int64_t(p.ldvl) * p.n : p.VR + b * std::int64_t(p.ldvr) * p.n;
+}
+
 // Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
 // shared memory at smem (schur_shared_bytes<T>() long).
 template <class T, class Team>
@@ -203,8 +211,8 @@ __device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const G
     T *sa = reinterpret_cast<T *>(smem);
     T *sz = sa + std::size_t(ld) * n;
     T *A = p.A + b * std::int64_t(p.lda) * n;
-    T *Z = p.want_vl ? p.VL + b * std::int64_t(p.ldvl) * n : p.VR + b * std::int64_t(p.ldvr) * n;
-    const std::int64_t ldz = p.want_vl ? p.ldvl : p.ldvr;
+    std::int64_t ldz;
+    T *Z = schur_vectors(p, b, ldz);
     copy_matrix<true>(tm, n, sa, ld, A, p.lda);
     tm.sync();
     core::GeevWork<T> ws =
@@ -287,6 +295,28 @@ std::size_t band_shared_bytes(int n, int lanes) {
 // caller's A at A(e % n, e / n): elements(n) <= n^2 from n = 7 on.
 __host__ __device__ inline bool band_fits_in_a(int n) { return n >= 7; }
 
+// The band of the Hessenberg matrix in a (rows to three below the
+// diagonal) into the caller's A at A(e % n, e / n), e its index in
+// core::HessBandView's packing.
+template <class T, class Team>
+__device__ void store_band(const Team &tm, int n, const core::SharedView<T> &a, T *A, std::int64_t lda) {
+    // Column j of the band: rows 0..j+3 (zero below row n-1), at band
+    // offsets [o, o + j + 4); a member's e only grows.
+    int j = 0, o = 0;
+    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n, [&](int e, int r, int c) {
+        while (o + j + 4 <= e) o += j++ + 4;
+        const int i = e - o;
+        A[r + std::int64_t(c) * lda] = i < n ? a(i, j) : T(0);
+    });
+}
+
+// The band kept in the caller's A (store_band) into shared memory at sh.
+template <class T, class Team>
+__device__ void load_band(const Team &tm, int n, T *sh, const T *A, std::int64_t lda) {
+    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n,
+                  [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * lda]; });
+}
+
 // Phase 1 (eigenvalues only) of matrix b of p with team tm, its shared
 // memory at smem (shared_bytes<T>(n, false, false) long).
 template <class T, class Team>
@@ -305,16 +335,7 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
     core::geev_reduce(tm, false, n, a, core::VecView<T>{p.w + b * n, 1},
                       core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
     tm.sync();  // H is complete
-    if (st.info == 0) {
-        // Column j of the band: rows 0..j+3 (zero below row n-1), at band
-        // offsets [o, o + j + 4); a member's e only grows.
-        int j = 0, o = 0;
-        for_each_flat(tm, core::HessBandView<T>::used_elements(n), n, [&](int e, int r, int c) {
-            while (o + j + 4 <= e) o += j++ + 4;
-            const int i = e - o;
-            A[r + std::int64_t(c) * p.lda] = i < n ? a(i, j) : T(0);
-        });
-    }
+    if (st.info == 0) store_band(tm, n, a, A, p.lda);
     if (tm.leader()) sp.state[b] = st;
 }
 
@@ -331,9 +352,7 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
     const core::VecView<T> w{p.w + b * n, 1};
     const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
     if (st.info == 0) {
-        const T *A = p.A + b * std::int64_t(p.lda) * n;
-        for_each_flat(tm, core::HessBandView<T>::used_elements(n), n,
-                      [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * p.lda]; });
+        load_band(tm, n, sh, p.A + b * std::int64_t(p.lda) * n, p.lda);
         tm.sync();
         core::geev_qr(tm, false, n, h, w, wi, none, p.max_iterations, st);
     }
@@ -341,9 +360,89 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
     if (tm.leader()) p.info[b] = info;
 }
 
-// The launches of the two-launch forms: with vectors Schur then Vectors,
-// eigenvalues on the band Reduce then BandQR.
-enum class Phase { Schur, Vectors, Reduce, BandQR };
+// ---- With vectors, the QR phase on the band: three launches ----------------
+// In the Schur launch above, shared memory holds a and the Schur vectors
+// for the whole QR iteration (2 n (n|1) entries, 15 KB per matrix at
+// double n = 30), which bounds the matrices resident per SM. From
+// plan::tuning::cuda_geev_schur_band_min_n on, the warp variant splits it:
+// reduce_vectors_in_shared (core::geev_reduce with the Schur vectors'
+// start, on the whole matrix) leaves the band of H in the caller's A
+// (store_band), the Schur vectors so far in VL (or VR), the state and
+// balancing factors in the workspace; schur_qr_in_band (core::geev_qr with
+// the Schur form and vectors) then keeps only the band and the Schur
+// vectors in shared memory (n (n+7)/2 + n (n|1) entries), and leaves the
+// Schur form in A (zero below its third subdiagonal) and the Schur vectors
+// in VL (or VR) for vectors_in_shared. Each entry sees the same arithmetic
+// as in the Schur launch (the QR's results do not depend on the view or
+// on the lane count), so the results are bitwise the same.
+
+// Phase 1 of the three launches: matrix b of p with team tm, its shared
+// memory at smem (schur_shared_bytes<T>() long).
+template <class T, class Team>
+__device__ void reduce_vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp,
+                                         std::int64_t b, unsigned char *smem) {
+    using R = core::real_t<T>;
+    const int n = p.n, ld = shared_ld(n);
+    T *sa = reinterpret_cast<T *>(smem);
+    T *sz = sa + std::size_t(ld) * n;
+    T *A = p.A + b * std::int64_t(p.lda) * n;
+    std::int64_t ldz;
+    T *Z = schur_vectors(p, b, ldz);
+    copy_matrix<true>(tm, n, sa, ld, A, p.lda);
+    tm.sync();
+    core::GeevWork<T> ws =
+        core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
+    ws.scale = core::VecView<R>{sp.scale + b * n, 1};
+    const core::SharedView<T> a{sa, ld};
+    core::GeevState<R> st;
+    core::geev_reduce(tm, true, n, a, core::VecView<T>{p.w + b * n, 1},
+                      core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws, st);
+    tm.sync();  // H and the Schur vectors' start are complete
+    if (st.info == 0) store_band(tm, n, a, A, p.lda);
+    copy_matrix<false>(tm, n, sz, ld, Z, ldz);
+    if (tm.leader()) sp.state[b] = st;
+}
+
+// Shared-memory bytes of one matrix in schur_qr_in_band: the Schur vectors,
+// then the band.
+template <class T>
+std::size_t schur_band_shared_bytes(int n) {
+    return team_slice_bytes<T>((std::size_t(shared_ld(n)) * n + core::HessBandView<T>::elements(n)) * sizeof(T));
+}
+
+// Phase 2 of the three launches: matrix b of p with team tm, its shared
+// memory at smem (schur_band_shared_bytes<T>() long). Nothing to do unless
+// the reduction went through (st.info 0; else geev_reduce has already
+// set the eigenvalues and the Schur vectors).
+template <class T, class Team>
+__device__ void schur_qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                                 unsigned char *smem) {
+    using R = core::real_t<T>;
+    core::GeevState<R> st = sp.state[b];
+    if (st.info != 0) return;
+    const int n = p.n, ld = shared_ld(n);
+    T *sz = reinterpret_cast<T *>(smem);
+    T *sh = sz + std::size_t(ld) * n;
+    T *A = p.A + b * std::int64_t(p.lda) * n;
+    std::int64_t ldz;
+    T *Z = schur_vectors(p, b, ldz);
+    load_band(tm, n, sh, A, p.lda);
+    copy_matrix<true>(tm, n, sz, ld, Z, ldz);
+    tm.sync();
+    const core::HessBandView<T> h{sh};
+    core::geev_qr(tm, true, n, h, core::VecView<T>{p.w + b * n, 1},
+                  core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld},
+                  p.max_iterations, st);
+    // (geev_qr ends with a sync: T and the Schur vectors are complete.)
+    for_each_flat(tm, n * n, n, [&](int, int i, int j) { A[i + std::int64_t(j) * p.lda] = i <= j + 3 ? h(i, j) : T(0); });
+    copy_matrix<false>(tm, n, sz, ld, Z, ldz);
+    if (tm.leader()) sp.state[b] = st;
+}
+
+// The launches of the multi-launch forms: with vectors Schur then Vectors
+// (or ReduceVectors, SchurBandQR, then Vectors), eigenvalues on the band
+// Reduce then BandQR.
+enum class Phase { Schur, Vectors, Reduce, BandQR, ReduceVectors, SchurBandQR };
 
 template <Phase F, class T, class Team>
 __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
@@ -351,7 +450,9 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
     if constexpr (F == Phase::Schur) schur_in_shared(tm, p, sp, b, smem);
     else if constexpr (F == Phase::Vectors) vectors_in_shared(tm, p, sp, b, smem);
     else if constexpr (F == Phase::Reduce) reduce_in_shared(tm, p, sp, b, smem);
-    else qr_in_band(tm, p, sp, b, smem);
+    else if constexpr (F == Phase::BandQR) qr_in_band(tm, p, sp, b, smem);
+    else if constexpr (F == Phase::ReduceVectors) reduce_vectors_in_shared(tm, p, sp, b, smem);
+    else schur_qr_in_band(tm, p, sp, b, smem);
 }
 
 // A phase with P lanes of a warp per matrix, and with a block per matrix.
@@ -540,6 +641,15 @@ batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work
     });
 }
 
+// True when the warp variant's Schur phase runs on the band (two launches,
+// see reduce_vectors_in_shared; plan::tuning::cuda_geev_schur_band).
+template <class T>
+bool schur_uses_band(int n) {
+    return band_fits_in_a(n) &&
+           plan::tuning::cuda_geev_schur_band(n, core::is_complex<T>, sizeof(core::real_t<T>)) &&
+           schur_band_shared_bytes<T>(n) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
+}
+
 // P lanes per matrix for the one-launch eigenvalues and for the Schur
 // launch with vectors; the eigenvector launch takes its own lane count
 // (geev_vector_lanes): it reads T, the Schur vectors and the state from
@@ -553,6 +663,13 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         if constexpr (decltype(schur)::value) {
             const std::size_t slice = schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>);
+            if (schur_uses_band<T>(p.n)) {
+                const batcheigStatus_t st =
+                    launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>, slice, false, q.batch, q, sp);
+                if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::SchurBandQR>,
+                                       schur_band_shared_bytes<T>(p.n), true, q.batch, q, sp);
+            }
             return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::Schur>, slice, false, q.batch, q, sp);
         } else {
             return with_lanes(geev_vector_lanes<T>(p.n), [&](auto lanes_c) {
