@@ -699,10 +699,117 @@ void band_qr_matches_whole_matrix() {
       }
 }
 
+// With vectors, the warp variant's Schur phase may also run in two launches
+// (cuda/geev/geev_team.cuh, schur_qr_in_band): core::geev_reduce with the
+// Schur vectors' start, then core::geev_qr with the Schur form and vectors
+// on the band, the Schur vectors a whole matrix of their own. Here: that
+// gives bitwise the Schur form (on the band's entries), the Schur vectors,
+// the eigenvalues and info of core::geev_qr on the whole matrix, serially
+// and with OmpTeams of 2 and 3 (whose passes over the rows read h and z
+// together), also when the QR iteration stops early.
+template <class T>
+void band_schur_matches_whole_matrix() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  using Band = core::HessBandView<C>;
+  for (const int n : {7, 8, 12, 17, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols})
+      for (const int maxit : {0, 2}) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
+        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4343, n, static_cast<int>(f)));
+        const size_t nn = static_cast<size_t>(n) * n;
+        std::vector<C> a(nn), z0(nn, C(0));
+        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
+        std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
+        std::vector<R> scale(static_cast<size_t>(n));
+        core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
+        ws.scale = core::VecView<R>{scale.data(), 1};
+        std::vector<C> w0(static_cast<size_t>(n), C(-7));
+        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
+        const core::MatView<C> av{a.data(), n, 1}, zv{z0.data(), n, 1};
+        core::GeevState<R> st0;
+        core::geev_reduce(core::SerialTeam{}, true, n, av, core::VecView<C>{w0.data(), 1},
+                          core::VecView<R>{wi0.data(), 1}, zv, ws, st0);
+        REQUIRE(st0.info == 0);
+        // Only the elements a QR iteration may touch (AddressSanitizer
+        // catches any access beyond them).
+        std::vector<C> band(static_cast<size_t>(Band::used_elements(n)), C(0));
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
+            band[static_cast<size_t>(Band::offset(j) + i)] = a[i + size_t(j) * n];
+
+        struct Out {
+          std::vector<C> w;
+          std::vector<R> wi;
+          std::vector<C> z;
+          int info;
+        };
+        auto qr = [&](const auto &tm, auto h, Out &o) {
+          core::GeevState<R> st = st0;
+          core::geev_qr(tm, true, n, h, core::VecView<C>{o.w.data(), 1}, core::VecView<R>{o.wi.data(), 1},
+                        core::MatView<C>{o.z.data(), n, 1}, maxit, st);
+          return static_cast<int>(st.info);
+        };
+        Out whole{w0, wi0, z0, 0};
+        std::vector<C> aw = a;
+        whole.info = qr(core::SerialTeam{}, core::MatView<C>{aw.data(), n, 1}, whole);
+        // The whole matrix's Schur form on the band's entries.
+        std::vector<C> tband(band.size());
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
+            tband[static_cast<size_t>(Band::offset(j) + i)] = aw[i + size_t(j) * n];
+        auto same = [&](const Out &o, const std::vector<C> &b, int info) {
+          CHECK(info == whole.info);
+          CHECK(std::memcmp(o.w.data(), whole.w.data(), n * sizeof(C)) == 0);
+          CHECK(std::memcmp(o.wi.data(), whole.wi.data(), n * sizeof(R)) == 0);
+          CHECK(std::memcmp(o.z.data(), whole.z.data(), nn * sizeof(C)) == 0);
+          CHECK(std::memcmp(b.data(), tband.data(), b.size() * sizeof(C)) == 0);
+        };
+        {
+          Out serial{w0, wi0, z0, 0};
+          std::vector<C> b1 = band;
+          const int info = qr(core::SerialTeam{}, Band{b1.data()}, serial);
+          INFO("serial");
+          same(serial, b1, info);
+        }
+        for (const int p : {2, 3}) {
+          INFO("OmpTeam of " << p);
+          Out team{w0, wi0, z0, 0};
+          std::vector<C> b2 = band;
+          std::vector<int> infos(static_cast<size_t>(p), kInfoSentinel);
+          std::vector<std::string> errors(static_cast<size_t>(p));
+          OmpTeamShared shared(p);
+          omp_set_dynamic(0);
+#pragma omp parallel num_threads(p)
+          {
+            const int rank = omp_get_thread_num();
+            try {
+              if (omp_get_num_threads() != p) throw std::runtime_error("wrong thread count");
+              OmpTeam tm(shared);
+              infos[static_cast<size_t>(rank)] = qr(tm, Band{b2.data()}, team);
+            } catch (const std::exception &e) {
+              errors[static_cast<size_t>(rank)] = e.what();
+            }
+          }
+          for (int q = 0; q < p; ++q) {
+            INFO("member " << q << ": " << errors[static_cast<size_t>(q)]);
+            REQUIRE(errors[static_cast<size_t>(q)].empty());
+          }
+          same(team, b2, infos[0]);
+        }
+      }
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView) gives the whole matrix's results, "
                    "bitwise, whatever the team",
                    "[geev][team][band]", BT_GEEV_TYPES) {
   band_qr_matches_whole_matrix<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: the Schur form and vectors on the packed band (HessBandView) are the whole "
+                   "matrix's, bitwise, whatever the team",
+                   "[geev][team][band]", BT_GEEV_TYPES) {
+  band_schur_matches_whole_matrix<TestType>();
 }

@@ -207,10 +207,29 @@ BATCHEIG_HD void reflect_cols(M h, index_t j, index_t kk, index_t nr, R v2, R v3
 // read before any store: h and z are distinct arrays, which a compiler
 // cannot tell, so it would otherwise wait for h's stores before loading z's
 // entries. Both rows must exist (j < n, columns kk..kk+nr-1 < n).
+template <class M>
+inline constexpr bool kIsBand = false;
+template <class T>
+inline constexpr bool kIsBand<HessBandView<T>> = true;
+
+// Row j of h reads in the pass over the rows of h and z: every row of a
+// whole matrix can be read; a band has no row below its third subdiagonal
+// (there its indexing reaches other columns' entries, which other members
+// may be writing), so only the rows stored into (in_h) are read there.
+template <class M>
+BATCHEIG_HD bool read_h_row(bool in_h) {
+    return !kIsBand<M> || in_h;
+}
+
 template <class M, class MZ, class R>
 BATCHEIG_HD void reflect_cols_hz(M h, bool in_h, MZ z, bool in_z, index_t j, index_t kk, index_t nr, R v2, R v3,
                                  R t1, R t2, R t3) {
-    R h0 = h(j, kk), h1 = h(j, kk + 1), h2 = nr == 3 ? h(j, kk + 2) : R(0);
+    R h0 = R(0), h1 = R(0), h2 = R(0);
+    if (read_h_row<M>(in_h)) {
+        h0 = h(j, kk);
+        h1 = h(j, kk + 1);
+        if (nr == 3) h2 = h(j, kk + 2);
+    }
     R z0 = z(j, kk), z1 = z(j, kk + 1), z2 = nr == 3 ? z(j, kk + 2) : R(0);
     reflect3(nr, h0, h1, h2, v2, v3, t1, t2, t3);
     reflect3(nr, z0, z1, z2, v2, v3, t1, t2, t3);
@@ -241,7 +260,11 @@ BATCHEIG_HD void reflect2(E &x0, E &x1, E c, R t2, E d) {
 // ... from the right to row j of h and of z at once (as reflect_cols_hz).
 template <class M, class MZ, class E, class R>
 BATCHEIG_HD void reflect2_cols_hz(M h, bool in_h, MZ z, bool in_z, index_t j, index_t kk, E t1, R t2, E cv2) {
-    E h0 = h(j, kk), h1 = h(j, kk + 1);
+    E h0 = E(0), h1 = E(0);
+    if (read_h_row<M>(in_h)) {
+        h0 = h(j, kk);
+        h1 = h(j, kk + 1);
+    }
     E z0 = z(j, kk), z1 = z(j, kk + 1);
     reflect2(h0, h1, t1, t2, cv2);
     reflect2(z0, z1, t1, t2, cv2);
