@@ -160,7 +160,9 @@ __device__ bool team_matrix(std::int64_t count, unsigned slice, unsigned char *s
 // unspecified on exit), the Schur vectors in VL (or VR), and the phase
 // state and balancing factors in the workspace (GeevSplit); then
 // vectors_in_shared (core::geev_vectors and core::geev_finish). The block
-// variant (one block per matrix) runs the same two phases.
+// variant (one block per matrix) runs the same two phases. In the real
+// types the warp variant may split the Schur launch once more, so that its
+// QR keeps only the band in shared memory (schur_qr_in_band below).
 
 // Per-matrix state between the two launches, in the workspace: the states
 // of a piece of the batch, then their balancing factors (n each).
