@@ -613,6 +613,45 @@ TEMPLATE_TEST_CASE("geev team (OmpTeam): NaN or Inf input gives BATCHEIG_INFO_NO
 
 namespace {
 
+// The n x n column-major a packed as core::HessBandView: only the elements
+// a QR iteration may touch (the GPU kernels keep no more), so that
+// AddressSanitizer catches any access beyond them.
+template <class C>
+std::vector<C> pack_band(const std::vector<C> &a, int n) {
+  using Band = core::HessBandView<C>;
+  std::vector<C> band(static_cast<size_t>(Band::used_elements(n)), C(0));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
+      band[static_cast<size_t>(Band::offset(j) + i)] = a[i + size_t(j) * n];
+  return band;
+}
+
+// f(team) on every member of an OmpTeam of p; returns each member's int
+// result, after REQUIREing that none threw.
+template <class F>
+std::vector<int> run_omp_team(int p, F &&f) {
+  std::vector<int> infos(static_cast<size_t>(p), kInfoSentinel);
+  std::vector<std::string> errors(static_cast<size_t>(p));
+  OmpTeamShared shared(p);
+  omp_set_dynamic(0);
+#pragma omp parallel num_threads(p)
+  {
+    const int rank = omp_get_thread_num();
+    try {
+      if (omp_get_num_threads() != p) throw std::runtime_error("wrong thread count");
+      OmpTeam tm(shared);
+      infos[static_cast<size_t>(rank)] = f(tm);
+    } catch (const std::exception &e) {
+      errors[static_cast<size_t>(rank)] = e.what();
+    }
+  }
+  for (int q = 0; q < p; ++q) {
+    INFO("member " << q << ": " << errors[static_cast<size_t>(q)]);
+    REQUIRE(errors[static_cast<size_t>(q)].empty());
+  }
+  return infos;
+}
+
 // The GPU warp variant runs an eigenvalue-only call in two launches: the
 // reduction on the whole matrix, then the QR iteration on
 // core::HessBandView (H and the two subdiagonals below it, packed by
@@ -643,12 +682,7 @@ void band_qr_matches_whole_matrix() {
         core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{w0.data(), 1},
                           core::VecView<R>{wi0.data(), 1}, none, ws, st0);
         REQUIRE(st0.info == 0);
-        // Only the elements a QR iteration may touch (the GPU kernels keep
-        // no more): AddressSanitizer catches any access beyond them.
-        std::vector<C> band(static_cast<size_t>(Band::used_elements(n)), C(0));
-        for (int j = 0; j < n; ++j)
-          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
-            band[static_cast<size_t>(Band::offset(j) + i)] = a[i + size_t(j) * n];
+        const std::vector<C> band = pack_band(a, n);
 
         struct Out {
           std::vector<C> w;
@@ -672,26 +706,8 @@ void band_qr_matches_whole_matrix() {
           INFO("OmpTeam of " << p);
           Out team{w0, wi0, 0};
           std::vector<C> b2 = band;
-          std::vector<int> infos(static_cast<size_t>(p), kInfoSentinel);
-          std::vector<std::string> errors(static_cast<size_t>(p));
-          OmpTeamShared shared(p);
-          omp_set_dynamic(0);
-#pragma omp parallel num_threads(p)
-          {
-            const int rank = omp_get_thread_num();
-            try {
-              if (omp_get_num_threads() != p) throw std::runtime_error("wrong thread count");
-              OmpTeam tm(shared);
-              infos[static_cast<size_t>(rank)] = qr(tm, Band{b2.data()}, team);
-            } catch (const std::exception &e) {
-              errors[static_cast<size_t>(rank)] = e.what();
-            }
-          }
-          for (int q = 0; q < p; ++q) {
-            INFO("member " << q << ": " << errors[static_cast<size_t>(q)]);
-            REQUIRE(errors[static_cast<size_t>(q)].empty());
-            CHECK(infos[static_cast<size_t>(q)] == serial.info);
-          }
+          const std::vector<int> infos = run_omp_team(p, [&](const OmpTeam &tm) { return qr(tm, Band{b2.data()}, team); });
+          for (const int info : infos) CHECK(info == serial.info);
           CHECK(std::memcmp(team.w.data(), serial.w.data(), n * sizeof(C)) == 0);
           CHECK(std::memcmp(team.wi.data(), serial.wi.data(), n * sizeof(R)) == 0);
           CHECK(std::memcmp(b2.data(), b1.data(), b1.size() * sizeof(C)) == 0);
@@ -731,12 +747,7 @@ void band_schur_matches_whole_matrix() {
         core::geev_reduce(core::SerialTeam{}, true, n, av, core::VecView<C>{w0.data(), 1},
                           core::VecView<R>{wi0.data(), 1}, zv, ws, st0);
         REQUIRE(st0.info == 0);
-        // Only the elements a QR iteration may touch (AddressSanitizer
-        // catches any access beyond them).
-        std::vector<C> band(static_cast<size_t>(Band::used_elements(n)), C(0));
-        for (int j = 0; j < n; ++j)
-          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
-            band[static_cast<size_t>(Band::offset(j) + i)] = a[i + size_t(j) * n];
+        const std::vector<C> band = pack_band(a, n);
 
         struct Out {
           std::vector<C> w;
@@ -753,11 +764,7 @@ void band_schur_matches_whole_matrix() {
         Out whole{w0, wi0, z0, 0};
         std::vector<C> aw = a;
         whole.info = qr(core::SerialTeam{}, core::MatView<C>{aw.data(), n, 1}, whole);
-        // The whole matrix's Schur form on the band's entries.
-        std::vector<C> tband(band.size());
-        for (int j = 0; j < n; ++j)
-          for (int i = 0; i <= std::min(j + 3, n - 1); ++i)
-            tband[static_cast<size_t>(Band::offset(j) + i)] = aw[i + size_t(j) * n];
+        const std::vector<C> tband = pack_band(aw, n);  // the whole matrix's Schur form on the band
         auto same = [&](const Out &o, const std::vector<C> &b, int info) {
           CHECK(info == whole.info);
           CHECK(std::memcmp(o.w.data(), whole.w.data(), n * sizeof(C)) == 0);
@@ -776,25 +783,8 @@ void band_schur_matches_whole_matrix() {
           INFO("OmpTeam of " << p);
           Out team{w0, wi0, z0, 0};
           std::vector<C> b2 = band;
-          std::vector<int> infos(static_cast<size_t>(p), kInfoSentinel);
-          std::vector<std::string> errors(static_cast<size_t>(p));
-          OmpTeamShared shared(p);
-          omp_set_dynamic(0);
-#pragma omp parallel num_threads(p)
-          {
-            const int rank = omp_get_thread_num();
-            try {
-              if (omp_get_num_threads() != p) throw std::runtime_error("wrong thread count");
-              OmpTeam tm(shared);
-              infos[static_cast<size_t>(rank)] = qr(tm, Band{b2.data()}, team);
-            } catch (const std::exception &e) {
-              errors[static_cast<size_t>(rank)] = e.what();
-            }
-          }
-          for (int q = 0; q < p; ++q) {
-            INFO("member " << q << ": " << errors[static_cast<size_t>(q)]);
-            REQUIRE(errors[static_cast<size_t>(q)].empty());
-          }
+          const std::vector<int> infos = run_omp_team(p, [&](const OmpTeam &tm) { return qr(tm, Band{b2.data()}, team); });
+          for (const int info : infos) CHECK(info == infos[0]);
           same(team, b2, infos[0]);
         }
       }

@@ -195,6 +195,28 @@ std::size_t schur_shared_bytes(int n, bool two_sided = false) {
                                core::GeevWork<T>::bytes(n, false, two_sided));
 }
 
+// The band of the Hessenberg matrix in a (rows to three below the
+// diagonal) into the caller's A at A(e % n, e / n), e its index in
+// core::HessBandView's packing.
+template <class T, class Team>
+__device__ void store_band(const Team &tm, int n, const core::SharedView<T> &a, T *A, std::int64_t lda) {
+    // Column j of the band: rows 0..j+3 (zero below row n-1), at band
+    // offsets [o, o + j + 4); a member's e only grows.
+    int j = 0, o = 0;
+    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n, [&](int e, int r, int c) {
+        while (o + j + 4 <= e) o += j++ + 4;
+        const int i = e - o;
+        A[r + std::int64_t(c) * lda] = i < n ? a(i, j) : T(0);
+    });
+}
+
+// The band kept in the caller's A (store_band) into shared memory at sh.
+template <class T, class Team>
+__device__ void load_band(const Team &tm, int n, T *sh, const T *A, std::int64_t lda) {
+    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n,
+                  [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * lda]; });
+}
+
 // Where the Schur vectors of matrix b of p are accumulated: VL when the
 // left vectors are wanted, else VR (leading dimension in ldz).
 template <class T>
@@ -204,8 +226,11 @@ __device__ T *schur_vectors(const GeevProblem<T> &p, std::int64_t b, std::int64_
 }
 
 // Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
-// shared memory at smem (schur_shared_bytes<T>() long).
-template <class T, class Team>
+// shared memory at smem (schur_shared_bytes<T>() long). With Band, the
+// first of the band form's two Schur launches (see schur_qr_in_band
+// below): only core::geev_reduce (with the Schur vectors' start), the band
+// of H to A (store_band).
+template <bool Band, class T, class Team>
 __device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
                                 unsigned char *smem) {
     using R = core::real_t<T>;
@@ -220,12 +245,21 @@ __device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const G
     core::GeevWork<T> ws =
         core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
     ws.scale = core::VecView<R>{sp.scale + b * n, 1};
+    const core::SharedView<T> a{sa, ld};
     core::GeevState<R> st;
-    core::geev_schur(tm, true, n, core::SharedView<T>{sa, ld}, core::VecView<T>{p.w + b * n, 1},
-                     core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws,
-                     p.max_iterations, st);
-    tm.sync();  // the Schur form and vectors are complete
-    copy_matrix<false>(tm, n, sa, ld, A, p.lda);
+    if constexpr (Band)
+        core::geev_reduce(tm, true, n, a, core::VecView<T>{p.w + b * n, 1},
+                          core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws, st);
+    else
+        core::geev_schur(tm, true, n, a, core::VecView<T>{p.w + b * n, 1},
+                         core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws,
+                         p.max_iterations, st);
+    tm.sync();  // H (Band) or the Schur form, and the vectors, are complete
+    if constexpr (Band) {
+        if (st.info == 0) store_band(tm, n, a, A, p.lda);
+    } else {
+        copy_matrix<false>(tm, n, sa, ld, A, p.lda);
+    }
     copy_matrix<false>(tm, n, sz, ld, Z, ldz);
     if (tm.leader()) sp.state[b] = st;
 }
@@ -297,28 +331,6 @@ std::size_t band_shared_bytes(int n, int lanes) {
 // caller's A at A(e % n, e / n): elements(n) <= n^2 from n = 7 on.
 __host__ __device__ inline bool band_fits_in_a(int n) { return n >= 7; }
 
-// The band of the Hessenberg matrix in a (rows to three below the
-// diagonal) into the caller's A at A(e % n, e / n), e its index in
-// core::HessBandView's packing.
-template <class T, class Team>
-__device__ void store_band(const Team &tm, int n, const core::SharedView<T> &a, T *A, std::int64_t lda) {
-    // Column j of the band: rows 0..j+3 (zero below row n-1), at band
-    // offsets [o, o + j + 4); a member's e only grows.
-    int j = 0, o = 0;
-    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n, [&](int e, int r, int c) {
-        while (o + j + 4 <= e) o += j++ + 4;
-        const int i = e - o;
-        A[r + std::int64_t(c) * lda] = i < n ? a(i, j) : T(0);
-    });
-}
-
-// The band kept in the caller's A (store_band) into shared memory at sh.
-template <class T, class Team>
-__device__ void load_band(const Team &tm, int n, T *sh, const T *A, std::int64_t lda) {
-    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n,
-                  [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * lda]; });
-}
-
 // Phase 1 (eigenvalues only) of matrix b of p with team tm, its shared
 // memory at smem (shared_bytes<T>(n, false, false) long).
 template <class T, class Team>
@@ -366,44 +378,18 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
 // In the Schur launch above, shared memory holds a and the Schur vectors
 // for the whole QR iteration (2 n (n|1) entries, 15 KB per matrix at
 // double n = 30), which bounds the matrices resident per SM. From
-// plan::tuning::cuda_geev_schur_band_min_n on, the warp variant splits it:
-// reduce_vectors_in_shared (core::geev_reduce with the Schur vectors'
-// start, on the whole matrix) leaves the band of H in the caller's A
+// plan::tuning::cuda_geev_schur_band on, the warp variant splits it:
+// schur_in_shared<true> (core::geev_reduce with the Schur vectors' start,
+// on the whole matrix) leaves the band of H in the caller's A
 // (store_band), the Schur vectors so far in VL (or VR), the state and
 // balancing factors in the workspace; schur_qr_in_band (core::geev_qr with
 // the Schur form and vectors) then keeps only the band and the Schur
 // vectors in shared memory (n (n+7)/2 + n (n|1) entries), and leaves the
 // Schur form in A (zero below its third subdiagonal) and the Schur vectors
 // in VL (or VR) for vectors_in_shared. Each entry sees the same arithmetic
-// as in the Schur launch (the QR's results do not depend on the view or
-// on the lane count), so the results are bitwise the same.
-
-// Phase 1 of the three launches: matrix b of p with team tm, its shared
-// memory at smem (schur_shared_bytes<T>() long).
-template <class T, class Team>
-__device__ void reduce_vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp,
-                                         std::int64_t b, unsigned char *smem) {
-    using R = core::real_t<T>;
-    const int n = p.n, ld = shared_ld(n);
-    T *sa = reinterpret_cast<T *>(smem);
-    T *sz = sa + std::size_t(ld) * n;
-    T *A = p.A + b * std::int64_t(p.lda) * n;
-    std::int64_t ldz;
-    T *Z = schur_vectors(p, b, ldz);
-    copy_matrix<true>(tm, n, sa, ld, A, p.lda);
-    tm.sync();
-    core::GeevWork<T> ws =
-        core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
-    ws.scale = core::VecView<R>{sp.scale + b * n, 1};
-    const core::SharedView<T> a{sa, ld};
-    core::GeevState<R> st;
-    core::geev_reduce(tm, true, n, a, core::VecView<T>{p.w + b * n, 1},
-                      core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws, st);
-    tm.sync();  // H and the Schur vectors' start are complete
-    if (st.info == 0) store_band(tm, n, a, A, p.lda);
-    copy_matrix<false>(tm, n, sz, ld, Z, ldz);
-    if (tm.leader()) sp.state[b] = st;
-}
+// as in the Schur launch, so in the real types the results are bitwise the
+// same (in the complex types the GPU's eigenvalues differed in the last
+// bits, which is why they keep the one launch: plan/tuning.hpp).
 
 // Shared-memory bytes of one matrix in schur_qr_in_band: the Schur vectors,
 // then the band.
@@ -449,11 +435,11 @@ enum class Phase { Schur, Vectors, Reduce, BandQR, ReduceVectors, SchurBandQR };
 template <Phase F, class T, class Team>
 __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
                           unsigned char *smem) {
-    if constexpr (F == Phase::Schur) schur_in_shared(tm, p, sp, b, smem);
+    if constexpr (F == Phase::Schur) schur_in_shared<false>(tm, p, sp, b, smem);
     else if constexpr (F == Phase::Vectors) vectors_in_shared(tm, p, sp, b, smem);
     else if constexpr (F == Phase::Reduce) reduce_in_shared(tm, p, sp, b, smem);
     else if constexpr (F == Phase::BandQR) qr_in_band(tm, p, sp, b, smem);
-    else if constexpr (F == Phase::ReduceVectors) reduce_vectors_in_shared(tm, p, sp, b, smem);
+    else if constexpr (F == Phase::ReduceVectors) schur_in_shared<true>(tm, p, sp, b, smem);
     else schur_qr_in_band(tm, p, sp, b, smem);
 }
 
@@ -644,7 +630,7 @@ batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work
 }
 
 // True when the warp variant's Schur phase runs on the band (two launches,
-// see reduce_vectors_in_shared; plan::tuning::cuda_geev_schur_band).
+// see schur_qr_in_band; plan::tuning::cuda_geev_schur_band).
 template <class T>
 bool schur_uses_band(int n) {
     return band_fits_in_a(n) &&
