@@ -541,7 +541,9 @@ inline constexpr long long cuda_geev_split_chunk = 131072;
 // bitwise identical whether or not vectors are computed"), which the
 // library forbids; the host's QR on the band gives the whole matrix's
 // results bitwise (test_geev_team), so the GPU compiles the complex step
-// differently there (not investigated further).
+// differently there: core::complex's product a.re b.re - a.im b.im can be
+// contracted into an FMA around either product, and the compiler's choice
+// depends on the surrounding code (docs/performance.md, session 60).
 inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes) {
     if (n < 8 || n > 48 || is_complex) return false;
     if (real_bytes < 8) return (n >= 14 && n <= 26) || (n >= 30 && n <= 38) || (n >= 42 && n <= 46);
