@@ -547,14 +547,7 @@ inline constexpr long long cuda_geev_split_chunk = 131072;
 inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes) {
     if (n < 8 || n > 48 || is_complex) return false;
     if (real_bytes < 8) return (n >= 14 && n <= 26) || (n >= 30 && n <= 38) || (n >= 42 && n <= 46);
-    // double: bit n - 8 for n = 8..48, set where the band form was faster
-    // (8-19, 21-25, 30-32, 34-48).
-    constexpr unsigned long long kDoubleBand =
-        ((1ull << 12) - 1) << 0 |     // 8..19
-        ((1ull << 5) - 1) << 13 |     // 21..25
-        ((1ull << 3) - 1) << 22 |     // 30..32
-        ((1ull << 15) - 1) << 26;     // 34..48
-    return (kDoubleBand >> (n - 8)) & 1;
+    return n <= 19 || (n >= 21 && n <= 25) || (n >= 30 && n <= 32) || n >= 34;  // double
 }
 
 // Matrices per piece of the eigenvalue launches with the QR phase on the
