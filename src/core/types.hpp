@@ -58,8 +58,18 @@ struct complex {
     BATCHEIG_HD friend complex operator+(complex a, complex b) { return {a.re + b.re, a.im + b.im}; }
     BATCHEIG_HD friend complex operator-(complex a, complex b) { return {a.re - b.re, a.im - b.im}; }
     BATCHEIG_HD friend complex operator-(complex a) { return {-a.re, -a.im}; }
+    // On the GPU with explicit FMAs: a.re b.re - a.im b.im may be contracted
+    // around either product, and the compiler's choice depends on the
+    // surrounding code, so the same source would round differently in
+    // different kernels (docs/performance.md, sessions 60 and 61: the
+    // complex Schur form on the band then gave other eigenvalues than the
+    // eigenvalue launches). The host build does not contract.
     BATCHEIG_HD friend complex operator*(complex a, complex b) {
+#if defined(__CUDA_ARCH__)
+        return {fma(a.re, b.re, -(a.im * b.im)), fma(a.re, b.im, a.im * b.re)};
+#else
         return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+#endif
     }
     BATCHEIG_HD friend complex operator*(complex a, R s) { return {a.re * s, a.im * s}; }
     BATCHEIG_HD friend complex operator*(R s, complex a) { return {a.re * s, a.im * s}; }

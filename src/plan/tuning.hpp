@@ -534,18 +534,18 @@ inline constexpr long long cuda_geev_split_chunk = 131072;
 // (The lane counts of the one-launch form change with n, see
 // cuda_geev_warp_lanes, hence the ragged double rows.) Double takes the
 // band where it measured faster; float where it did at the measured n and
-// their neighbours. Complex types keep the one Schur launch although the
-// band was faster: their eigenvalues with the band differed in the last
-// bits from those of the eigenvalue launches (batcheig_geev_bitcheck
-// --vectors, every n from 8 on; test_geev_accuracy's "eigenvalues must be
-// bitwise identical whether or not vectors are computed"), which the
-// library forbids; the host's QR on the band gives the whole matrix's
-// results bitwise (test_geev_team), so the GPU compiles the complex step
-// differently there: core::complex's product a.re b.re - a.im b.im can be
-// contracted into an FMA around either product, and the compiler's choice
-// depends on the surrounding code (docs/performance.md, session 60).
+// their neighbours; complex float at every n measured (8-48), complex
+// double up to 44 (slower at 48). The complex types take it since session
+// 61: before, their eigenvalues with the band differed in the last bits
+// from those of the eigenvalue launches (batcheig_geev_bitcheck --vectors,
+// every n from 8 on), which the library forbids. core::complex's product
+// a.re b.re - a.im b.im could be contracted into an FMA around either
+// product, and the compiler's choice depended on the surrounding code; on
+// the GPU it is now written with explicit FMAs (core/types.hpp), and the
+// eigenvalues agree bitwise again (docs/performance.md, session 61).
 inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes) {
-    if (n < 8 || n > 48 || is_complex) return false;
+    if (n < 8 || n > 48) return false;
+    if (is_complex) return real_bytes < 8 || n <= 44;
     if (real_bytes < 8) return (n >= 14 && n <= 26) || (n >= 30 && n <= 38) || (n >= 42 && n <= 46);
     return n <= 19 || (n >= 21 && n <= 25) || (n >= 30 && n <= 32) || n >= 34;  // double
 }

@@ -651,15 +651,12 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         if constexpr (decltype(schur)::value) {
             const std::size_t slice = schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>);
-            // (The complex types keep the one launch: plan::tuning::cuda_geev_schur_band.)
-            if constexpr (!core::is_complex<T>) {
-                if (schur_uses_band<T>(p.n)) {
-                    const batcheigStatus_t st = launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>,
-                                                                slice, false, q.batch, q, sp);
-                    if (st != BATCHEIG_STATUS_SUCCESS) return st;
-                    return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::SchurBandQR>,
-                                           schur_band_shared_bytes<T>(p.n), true, q.batch, q, sp);
-                }
+            if (schur_uses_band<T>(p.n)) {
+                const batcheigStatus_t st = launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>,
+                                                            slice, false, q.batch, q, sp);
+                if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::SchurBandQR>,
+                                       schur_band_shared_bytes<T>(p.n), true, q.batch, q, sp);
             }
             return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::Schur>, slice, false, q.batch, q, sp);
         } else {
