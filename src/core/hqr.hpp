@@ -587,7 +587,38 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             const R v2 = v[1], t2 = t1 * v2;
             const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
             // Rows kk..kk+nr-1, one column per member.
-            if constexpr (first && detail::kImplicitBulgeZeros) {
+            // On the GPU, with the Schur form on the band, each member
+            // carries its address from one of its columns to the next
+            // (cols_apart: one multiply-add) instead of forming the band's
+            // quadratic offset on each column; elsewhere h(kk, j) is formed.
+            // Same results. The choice was measured in one process on an
+            // H200 (docs/performance.md, session 61), ms, double, formed /
+            // carried: with right vectors, batch 100 000, the band's Schur
+            // launch n = 16 8.91 / 8.76, 24 25.82 / 25.09, 30 42.36 / 41.31,
+            // 40 129.0 / 122.9, the whole matrix's n = 20 16.29 / 16.45;
+            // eigenvalues only (the band), batch 200 000, n = 30 31.0 / 31.4.
+            bool carried = false;
+            if constexpr (detail::kImplicitBulgeZeros && detail::kIsBand<M>) carried = wantt;
+            if (carried) {
+                // In the first step h(kk+2, kk) is zero (see below).
+                index_t j = tm.first(kk);
+                if (j <= i2) {
+                    using Off = decltype(cols_apart(h, 0, 1));
+                    R *q = &h(kk, j);
+                    const Off es = Off(&h(kk + 1, j) - q);
+                    BATCHEIG_NO_UNROLL
+                    for (;;) {
+                        R x0 = q[0], x1 = q[es], x2 = (first && j == kk) || nr < 3 ? R(0) : q[2 * es];
+                        detail::reflect3(nr, x0, x1, x2, v2, v3, t1, t2, t3);
+                        q[0] = x0;
+                        q[es] = x1;
+                        if (nr == 3) q[2 * es] = x2;
+                        q += cols_apart(h, j, tm.size());
+                        j += tm.size();
+                        if (j > i2) break;
+                    }
+                }
+            } else if constexpr (first && detail::kImplicitBulgeZeros) {
                 // h(kk+2, kk), two rows below the diagonal, is zero before the
                 // sweep (in memory it may hold an earlier sweep's bulge: see
                 // the previous bulge's column below).

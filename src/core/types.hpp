@@ -225,6 +225,17 @@ struct HessBandView {
     BATCHEIG_HD VecView<T> col(index_t j) const { return VecView<T>{p + offset(j), 1}; }
 };
 
+// The distance in elements from h(i, j) to h(i, j + s), for a pass that
+// walks a row s columns at a time and carries its address: one multiply-add
+// where the band's offset is a quadratic in j. (32 bits where the view's
+// offsets are.)
+template <class T>
+BATCHEIG_HD std::int64_t cols_apart(const MatView<T> &h, index_t, index_t s) { return s * h.ld * h.es; }
+template <class T>
+BATCHEIG_HD int cols_apart(const SharedView<T> &h, index_t, index_t s) { return s * h.ld; }
+template <class T>
+BATCHEIG_HD int cols_apart(const HessBandView<T> &, index_t j, index_t s) { return s * j + ((s * (s + 7)) >> 1); }
+
 // Columns j + 1 and j - 1 of h from its column j (c = h.col(j)) by one
 // addition: the band's offsets are quadratic in j, and a compiler does not
 // derive one from the other (the QR step addresses four consecutive
