@@ -803,3 +803,26 @@ TEMPLATE_TEST_CASE("geev core: the Schur form and vectors on the packed band (He
                    "[geev][team][band]", BT_GEEV_TYPES) {
   band_schur_matches_whole_matrix<TestType>();
 }
+
+// The GPU's QR step on the band carries a member's address from column j to
+// column j + s by core::cols_apart instead of forming the band's offset
+// (core/hqr.hpp); it must be the distance between the two entries for every
+// view type, row, column and stride a team can use.
+TEST_CASE("geev core: cols_apart is the distance from h(i, j) to h(i, j + s) in every view", "[geev][team][band]") {
+  std::vector<double> buf(64 * 64 * 3, 0.0);
+  const core::HessBandView<double> band{buf.data()};
+  const core::SharedView<double> shared{buf.data(), 65};
+  const core::MatView<double> mat{buf.data(), 64, 3};
+  int checked = 0;
+  for (int n = 1; n <= 64; ++n)
+    for (int s : {1, 2, 4, 8, 16, 32})
+      for (int j = 0; j + s < n; ++j)
+        for (int i = 0; i <= std::min(j + 3, n - 1); ++i) {
+          INFO("n=" << n << " s=" << s << " i=" << i << " j=" << j);
+          REQUIRE(&band(i, j + s) - &band(i, j) == core::cols_apart(band, j, s));
+          REQUIRE(&shared(i, j + s) - &shared(i, j) == core::cols_apart(shared, j, s));
+          REQUIRE(&mat(i, j + s) - &mat(i, j) == core::cols_apart(mat, j, s));
+          ++checked;
+        }
+  CHECK(checked > 0);
+}
