@@ -388,8 +388,9 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
 // Schur form in A (zero below its third subdiagonal) and the Schur vectors
 // in VL (or VR) for vectors_in_shared. Each entry sees the same arithmetic
 // as in the Schur launch, so in the real types the results are bitwise the
-// same (in the complex types the GPU's eigenvalues differed in the last
-// bits, which is why they keep the one launch: plan/tuning.hpp).
+// same; in every type the eigenvalues are bitwise those of the eigenvalue
+// launches (in the complex types since core::complex's product is written
+// with explicit FMAs on the GPU: plan/tuning.hpp, cuda_geev_schur_band).
 
 // Shared-memory bytes of one matrix in schur_qr_in_band: the Schur vectors,
 // then the band.
