@@ -967,3 +967,36 @@ TEMPLATE_TEST_CASE("streaming: several GPUs (batcheigSetDevices) give bitwise th
                    "[streaming][cuda][multigpu]", BT_TYPES) {
   multi_gpu_all<TestType>();
 }
+
+namespace {
+
+/// Several GPUs with automatic chunks and streams on a batch of several
+/// rounds of chunks, so that each device ends with the smaller tail chunks
+/// of cuda/streaming.cpp (chunk_starts), with NaN and Inf matrices spread
+/// over the batch, the last matrix among them.
+template <class T>
+void multi_gpu_large_automatic() {
+  HandleGuard h;
+  BT_CUDA_HANDLE_OR_SKIP(h);
+  std::string why;
+  const int ndev = two_gpus_or_zero(why);
+  if (ndev == 0) BT_SKIP(why);
+  const int n = 3;
+  const std::vector<int> bad = {0, kLargeBatch / 3, kLargeBatch - 4000, kLargeBatch - 1};
+  INFO(precision_name<T>() << " geev | n = " << n << " | eigenvalues | batch " << kLargeBatch
+                           << " | automatic chunk and streams");
+  const auto mats = geev_matrices<T>(n, 60, 2720);
+  ParamsGuard p;
+  const Config c = {"multi-GPU, large batch", 0, 0, kLargeBatch, 0, 0, Layout::Mixed, true, true};
+  set_streaming(p, c, BATCHEIG_ALG_AUTO);
+  multi_gpu_matches(
+      h, [&](const std::vector<int> &b) { return geev_problem<T>(h, p, n, c.batch, kGeevJobs[0], 0, 0, mats, b); },
+      bad, ndev);
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("streaming: several GPUs with automatic chunks on a batch of several rounds",
+                   "[streaming][cuda][multigpu][large]", BT_TYPES) {
+  multi_gpu_large_automatic<TestType>();
+}

@@ -18,10 +18,16 @@
 //   --schedules K1[/K2],...  chunk schedules compared in turn within each
 //                 rep: the last K1 chunks halved, then the last K2 of those
 //                 halved again (0: the library's uniform chunks); the tail
-//                 after the last copy in is then shorter.
-//
+//                 after the last copy in is then shorter. An item
+//                 tS1/S2/... instead gives each device last chunks of S1
+//                 matrices, then S2, ..., after the bulk of the batch cut by
+//                 the library's rule; rD1/D2/... the same with the
+//                 library's uniform chunk divided by D1, D2, ...;
+//   --stagger     the first round enqueues each device's first copy in
+//                 before the rest of any device's first chunk, so that no
+//                 device's copies wait for another's enqueues;
 // usage: batcheig_stream_trace [--n N] [--batch B] [--devices 0,1]
-//          [--streams S] [--chunk C] [--reps R] [--h2d-first] [--schedules L]
+//          [--streams S] [--chunk C] [--reps R] [--h2d-first] [--stagger] [--schedules L]
 //          [--trace]  (print the last `own` rep's chunk table)
 // Built on request: ninja -C build/release batcheig_stream_trace.
 #include <batcheig.h>
@@ -100,8 +106,14 @@ struct Options {
     int streams = 3;
     std::int64_t chunk = 0;
     int reps = 5;
-    bool h2d_first = false, trace = false;
-    std::vector<std::pair<int, int>> schedules{{0, 0}};  // (k1, k2) of cut()
+    bool h2d_first = false, stagger = false, trace = false;
+    struct Schedule {
+        std::string label = "0/0";
+        int k1 = 0, k2 = 0;               // cut()'s halvings
+        std::vector<std::int64_t> tail;   // or each device's last chunks
+        bool relative = false;            // tail holds divisors of the library's chunk
+    };
+    std::vector<Schedule> schedules{Schedule{}};
 };
 
 // Splits the last `k` chunks of v in two.
@@ -120,20 +132,40 @@ std::vector<Chunk> halve_tail(const std::vector<Chunk> &v, int k) {
     return out;
 }
 
-// Chunk boundaries: `chunk` matrices each (automatic: the library's whole
-// rounds of one chunk per slot); then the last k1 chunks halved, and the
-// last k2 of those halved again.
-std::vector<Chunk> cut(const Options &o, int slots, int k1, int k2) {
-    std::int64_t c = o.chunk;
-    if (c <= 0) {
-        const std::int64_t bytes = 8 * std::int64_t(o.n) * o.n + 16 * o.n + 4;
-        c = std::clamp<std::int64_t>((16ll << 20) / bytes, 12288, 65536);
-        const std::int64_t rounds = (o.batch + slots * c - 1) / (slots * c);
-        c = (o.batch + rounds * slots - 1) / (rounds * slots);
-    }
+// Matrices per chunk by the library's rule (whole rounds of one chunk per
+// slot) for `batch` matrices, or o.chunk.
+std::int64_t rule_chunk(const Options &o, std::int64_t batch, int slots) {
+    if (o.chunk > 0) return o.chunk;
+    const std::int64_t bytes = 8 * std::int64_t(o.n) * o.n + 16 * o.n + 4;
+    std::int64_t c = std::clamp<std::int64_t>((16ll << 20) / bytes, 12288, 65536);
+    const std::int64_t rounds = (batch + slots * c - 1) / (slots * c);
+    return std::max<std::int64_t>(1, (batch + rounds * slots - 1) / (rounds * slots));
+}
+
+// Chunk boundaries: the library's chunks, then the last k1 chunks halved,
+// and the last k2 of those halved again; or, with a tail list, the bulk by
+// the library's rule and then each device's chunks of the tail's sizes.
+std::vector<Chunk> cut(const Options &o, int slots, int ndev, const Options::Schedule &sc) {
     std::vector<Chunk> v;
-    for (std::int64_t b0 = 0; b0 < o.batch; b0 += c) v.push_back(Chunk{b0, std::min(c, o.batch - b0)});
-    return halve_tail(halve_tail(v, k1), k2);
+    std::vector<std::int64_t> tail = sc.tail;
+    if (sc.relative) {
+        const std::int64_t c0 = rule_chunk(o, o.batch, slots);
+        for (std::int64_t &t : tail) t = std::max<std::int64_t>(1, c0 / t);
+    }
+    std::int64_t rest = o.batch;
+    for (std::int64_t t : tail) rest -= t * ndev;
+    if (rest < 0) rest = 0;
+    const std::int64_t c = rule_chunk(o, std::max<std::int64_t>(rest, 1), slots);
+    for (std::int64_t b0 = 0; b0 < rest; b0 += c) v.push_back(Chunk{b0, std::min(c, rest - b0)});
+    std::int64_t b0 = rest;
+    for (std::int64_t t : tail)
+        for (int d = 0; d < ndev && b0 < o.batch; ++d) {
+            const std::int64_t cnt = std::min(t, o.batch - b0);
+            v.push_back(Chunk{b0, cnt});
+            b0 += cnt;
+        }
+    if (!sc.tail.empty()) return v;
+    return halve_tail(halve_tail(v, sc.k1), sc.k2);
 }
 
 void enqueue(const Arrays &x, Dev &d, int s, Chunk &ch, Clock::time_point t0, int part) {
@@ -181,17 +213,23 @@ double run_own(const Options &o, const Arrays &x, std::vector<Dev> &devs, std::v
         ++next;
     };
     std::vector<std::pair<std::size_t, int>> first;
-    for (int s = 0; s < o.streams; ++s)
+    auto rest_of = [&](std::size_t k, int s) {
+        Dev &d = devs[k];
+        CK(cudaSetDevice(d.id));
+        enqueue(x, d, s, cs[std::size_t(d.busy[std::size_t(s)])], t0, 2);
+    };
+    for (int s = 0; s < o.streams; ++s) {
+        const bool split = o.h2d_first || (o.stagger && s == 0);
+        std::vector<std::pair<std::size_t, int>> round;
         for (std::size_t k = 0; k < devs.size() && next < total; ++k) {
-            take(k, s, o.h2d_first ? 1 : 0);
-            first.push_back({k, s});
+            take(k, s, split ? 1 : 0);
+            round.push_back({k, s});
         }
-    if (o.h2d_first)
-        for (auto [k, s] : first) {
-            Dev &d = devs[k];
-            CK(cudaSetDevice(d.id));
-            enqueue(x, d, s, cs[std::size_t(d.busy[std::size_t(s)])], t0, 2);
-        }
+        if (o.h2d_first) first.insert(first.end(), round.begin(), round.end());
+        else if (split)
+            for (auto [k, t] : round) rest_of(k, t);
+    }
+    for (auto [k, s] : first) rest_of(k, s);
     for (;;) {
         bool any = false;
         for (std::size_t k = 0; k < devs.size(); ++k) {
@@ -243,13 +281,26 @@ int main(int argc, char **argv) {
             for (std::size_t p = 0; p < t.size();) {
                 const std::size_t q = std::min(t.find(',', p), t.size());
                 const std::string item = t.substr(p, q - p);
-                const std::size_t sl = item.find('/');
-                o.schedules.push_back({std::atoi(item.substr(0, sl).c_str()),
-                                       sl == std::string::npos ? 0 : std::atoi(item.substr(sl + 1).c_str())});
+                Options::Schedule sc;
+                sc.label = item;
+                if (!item.empty() && (item[0] == 't' || item[0] == 'r')) {
+                    sc.relative = item[0] == 'r';
+                    for (std::size_t u = 1; u < item.size();) {
+                        const std::size_t w = std::min(item.find('/', u), item.size());
+                        sc.tail.push_back(std::atoll(item.substr(u, w - u).c_str()));
+                        u = w + 1;
+                    }
+                } else {
+                    const std::size_t sl = item.find('/');
+                    sc.k1 = std::atoi(item.substr(0, sl).c_str());
+                    sc.k2 = sl == std::string::npos ? 0 : std::atoi(item.substr(sl + 1).c_str());
+                }
+                o.schedules.push_back(sc);
                 p = q + 1;
             }
         }
         else if (a == "--h2d-first") o.h2d_first = true;
+        else if (a == "--stagger") o.stagger = true;
         else if (a == "--trace") o.trace = true;
         else if (a == "--devices") {
             o.devices.clear();
@@ -314,7 +365,7 @@ int main(int argc, char **argv) {
     std::int64_t cmax = 0;
     std::size_t most = 0;
     for (std::size_t q = 0; q < nsch; ++q) {
-        sched[q] = cut(o, o.streams * ndev, o.schedules[q].first, o.schedules[q].second);
+        sched[q] = cut(o, o.streams * ndev, ndev, o.schedules[q]);
         most = std::max(most, sched[q].size());
         for (const Chunk &c : sched[q]) cmax = std::max(cmax, c.count);
     }
@@ -386,18 +437,18 @@ int main(int argc, char **argv) {
         }
     }
 
-    std::printf("n %d batch %lld devices %d streams %d largest chunk %lld h2d_first %d; lib %.3f ms, bare %.3f ms "
+    std::printf("n %d batch %lld devices %d streams %d largest chunk %lld h2d_first %d stagger %d; lib %.3f ms, bare %.3f ms "
                 "(medians of %d); the last schedule's wr against lib: %zu mismatches\n",
-                n, (long long)o.batch, ndev, o.streams, (long long)cmax, int(o.h2d_first), median(t_lib), median(t_bare),
+                n, (long long)o.batch, ndev, o.streams, (long long)cmax, int(o.h2d_first), int(o.stagger), median(t_lib), median(t_bare),
                 o.reps, mism);
     for (std::size_t q = 0; q < nsch; ++q)
-        std::printf("schedule %d/%d: %zu chunks, own %.3f ms (min %.3f), own/bare %.3f\n", o.schedules[q].first,
-                    o.schedules[q].second, sched[q].size(), median(t_own[q]),
+        std::printf("schedule %s: %zu chunks, own %.3f ms (min %.3f), own/bare %.3f\n", o.schedules[q].label.c_str(),
+                    sched[q].size(), median(t_own[q]),
                     *std::min_element(t_own[q].begin(), t_own[q].end()), median(t_own[q]) / median(t_bare));
     if (o.trace)
         for (std::size_t q = 0; q < nsch; ++q) {
-            std::printf("schedule %d/%d, last rep: chunk dev count enq_host seen_host | h2d_start h2d_end "
-                        "compute_end d2h_end (device ms)\n", o.schedules[q].first, o.schedules[q].second);
+            std::printf("schedule %s, last rep: chunk dev count enq_host seen_host | h2d_start h2d_end "
+                        "compute_end d2h_end (device ms)\n", o.schedules[q].label.c_str());
             for (std::size_t c = 0; c < sched[q].size(); ++c) {
                 const Chunk &ch = sched[q][c];
                 std::printf("%5zu %3d %6lld %8.3f %8.3f | %8.3f %8.3f %8.3f %8.3f\n", c, ch.device,

@@ -134,8 +134,9 @@ struct Call {
     int count = 0;
     bool staged[kMaxHostArrays] = {};  // pageable: goes through the slot's pinned staging
     std::int64_t batch = 0;
-    std::int64_t chunk = 0;
+    std::int64_t chunk = 0;   // the largest chunk: the size of every slot's buffers
     std::int64_t chunks = 0;
+    std::vector<std::int64_t> starts;  // chunk c: matrices [starts[c], starts[c + 1])
     int streams = 0;
     int copy_threads = 1;
     const ChunkJob *job = nullptr;
@@ -151,6 +152,9 @@ struct Call {
     std::size_t dev_off[kMaxHostArrays] = {};
     std::size_t pin_in[kMaxHostArrays] = {}, pin_out[kMaxHostArrays] = {};
     std::size_t work_off = 0, dev_bytes = 0, pinned_bytes = 0;
+
+    std::int64_t first(std::int64_t c) const { return starts[std::size_t(c)]; }
+    std::int64_t size(std::int64_t c) const { return starts[std::size_t(c) + 1] - starts[std::size_t(c)]; }
 
     void lay_out() {
         std::size_t d = 0, h = 0;
@@ -205,9 +209,17 @@ class Driver {
         devs_.assign(ndev, Device{});
         for (Device &v : devs_) v.busy.assign(std::size_t(call_.streams), -1);
         batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
-        // Every slot starts with a chunk, the devices in turn.
-        for (int s = 0; s < call_.streams; ++s)
-            for (std::size_t d = 0; d < ndev; ++d) refill(d, s, -1, &result);
+        // Every slot starts with a chunk, the devices in turn. On several
+        // devices the first slot of each device gets its copy in enqueued
+        // before the kernels and copies out of any: enqueuing a whole chunk
+        // takes the host tens of microseconds, which would otherwise delay
+        // the second device's first transfer.
+        for (int s = 0; s < call_.streams; ++s) {
+            const bool stagger = s == 0 && ndev > 1;
+            for (std::size_t d = 0; d < ndev; ++d) refill(d, s, -1, &result, stagger ? Part::In : Part::All);
+            if (stagger)
+                for (std::size_t d = 0; d < ndev; ++d) refill(d, s, -1, &result, Part::Rest);
+        }
         // Then each device's oldest chunk is waited for and its slot
         // refilled, until no slot has a chunk. One device blocks on it; on
         // several, whichever device's oldest chunk is done first gets the
@@ -290,22 +302,36 @@ class Driver {
         return BATCHEIG_STATUS_SUCCESS;
     }
 
+    // What refill() enqueues for a slot's next chunk: all of it, or (the
+    // first round on several devices) its copy in, then the rest.
+    enum class Part { All, In, Rest };
+
     // Slot s of device d is free; `done` is the chunk it last held (-1:
     // none), waited for. Give the slot the next chunk, or, when none is
-    // left, copy out `done`'s pageable results.
-    void refill(std::size_t d, int s, std::int64_t done, batcheigStatus_t *result) {
+    // left, copy out `done`'s pageable results. Part::Rest: the slot's
+    // chunk is the one given by the Part::In call before.
+    void refill(std::size_t d, int s, std::int64_t done, batcheigStatus_t *result, Part part = Part::All) {
+        Ring &ring = *rings_[d];
+        Slot &slot = ring.slots[std::size_t(s)];
+        batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
+        if (part == Part::Rest) {
+            const std::int64_t c = devs_[d].busy[std::size_t(s)];
+            if (c < 0 || call_.failed) return;
+            st = select(ring.device);
+            if (st == BATCHEIG_STATUS_SUCCESS) st = compute(slot, c, done);
+            if (st != BATCHEIG_STATUS_SUCCESS) fail(result, st);
+            return;
+        }
         std::int64_t next = -1;
         if (!call_.failed) {
             next = call_.next++;
             if (next >= call_.chunks) next = -1;
         }
-        Ring &ring = *rings_[d];
-        Slot &slot = ring.slots[std::size_t(s)];
-        batcheigStatus_t st = BATCHEIG_STATUS_SUCCESS;
         if (next >= 0) {
             st = select(ring.device);
-            if (st == BATCHEIG_STATUS_SUCCESS) st = start(slot, next, done);
-            // Waited for even when start fails half-way.
+            if (st == BATCHEIG_STATUS_SUCCESS) st = copy_in(slot, next);
+            if (st == BATCHEIG_STATUS_SUCCESS && part == Part::All) st = compute(slot, next, done);
+            // Waited for even when a step fails half-way.
             devs_[d].busy[std::size_t(s)] = next;
             devs_[d].order.push_back(s);
         } else {
@@ -314,21 +340,24 @@ class Driver {
         if (st != BATCHEIG_STATUS_SUCCESS) fail(result, st);
     }
 
-    // Enqueue chunk c on the slot: its pageable inputs into the staging,
-    // the host-to-device copies and the kernels; then, while those run,
-    // the pageable results of the slot's previous chunk `done` out of the
-    // staging; then the device-to-host copies of chunk c's results.
-    batcheigStatus_t start(Slot &slot, std::int64_t c, std::int64_t done) {
-        const std::int64_t b0 = c * call_.chunk;
-        const std::int64_t count = std::min(call_.chunk, call_.batch - b0);
+    // Device buffers of the slot's arrays.
+    void device_arrays(Slot &slot, void **dev) const {
+        for (int i = 0; i < call_.count; ++i)
+            dev[i] = call_.arrays[i].host ? static_cast<char *>(slot.dev) + call_.dev_off[i] : nullptr;
+    }
+
+    // Enqueue chunk c's copy in on the slot: its pageable inputs into the
+    // staging, then the host-to-device copies.
+    batcheigStatus_t copy_in(Slot &slot, std::int64_t c) {
+        const std::int64_t b0 = call_.first(c);
+        const std::int64_t count = call_.size(c);
         void *dev[kMaxHostArrays] = {};
+        device_arrays(slot, dev);
         HostCopy copies[kMaxHostArrays];
         int ncopies = 0;
         for (int i = 0; i < call_.count; ++i) {
             const HostArray &a = call_.arrays[i];
-            if (!a.host) continue;
-            dev[i] = static_cast<char *>(slot.dev) + call_.dev_off[i];
-            if (!a.in || !call_.staged[i]) continue;
+            if (!a.host || !a.in || !call_.staged[i]) continue;
             const std::size_t bytes = std::size_t(count) * a.stride;
             copies[ncopies++] = HostCopy{staging(slot, call_.pin_in[i]), host_at(a, b0), bytes, bytes, 1};
         }
@@ -340,6 +369,18 @@ class Driver {
             BATCHEIG_CUDA_TRY(
                 cudaMemcpyAsync(dev[i], src, std::size_t(count) * a.stride, cudaMemcpyHostToDevice, slot.stream));
         }
+        return BATCHEIG_STATUS_SUCCESS;
+    }
+
+    // Enqueue chunk c's kernels on the slot (its copy in enqueued before);
+    // then, while they run, copy the pageable results of the slot's
+    // previous chunk `done` out of the staging; then enqueue the
+    // device-to-host copies of chunk c's results.
+    batcheigStatus_t compute(Slot &slot, std::int64_t c, std::int64_t done) {
+        const std::int64_t b0 = call_.first(c);
+        const std::int64_t count = call_.size(c);
+        void *dev[kMaxHostArrays] = {};
+        device_arrays(slot, dev);
         const batcheigStatus_t st =
             call_.job->run(slot.stream, dev, static_cast<int>(count), static_cast<char *>(slot.dev) + call_.work_off);
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
@@ -364,8 +405,8 @@ class Driver {
     // out of the slot's staging.
     batcheigStatus_t copy_out(Slot &slot, std::int64_t c) {
         if (c < 0 || call_.failed) return BATCHEIG_STATUS_SUCCESS;  // a failed call fails anyway
-        const std::int64_t b0 = c * call_.chunk;
-        const std::int64_t count = std::min(call_.chunk, call_.batch - b0);
+        const std::int64_t b0 = call_.first(c);
+        const std::int64_t count = call_.size(c);
         HostCopy copies[kMaxHostArrays];
         int ncopies = 0;
         for (int i = 0; i < call_.count; ++i) {
@@ -431,6 +472,32 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, std::int64_t bytes, std
     return std::max<std::int64_t>(c, 1);
 }
 
+// The chunks of a call, as the first matrix of each and the batch at the
+// end: chunks of chunk_matrices; except that, when the chunks' kernels are
+// short (few bytes per matrix) and the batch takes several rounds, each
+// device's last chunks are smaller (plan::tuning::cuda_stream_tail_divisors),
+// so that less is left to compute and copy out after the last copy in.
+std::vector<std::int64_t> chunk_starts(const StreamingOptions &opt, std::int64_t bytes, std::int64_t batch,
+                                       int devices, int streams) {
+    namespace t = plan::tuning;
+    const int ndev = std::max(devices, 1);
+    std::int64_t c = chunk_matrices(opt, bytes, batch, ndev, streams);
+    std::vector<std::int64_t> tail;
+    if (opt.chunk <= 0 && bytes < t::cuda_stream_tail_max_bytes &&
+        (batch + c - 1) / c >= t::cuda_stream_tail_min_rounds * std::int64_t(streams) * ndev)
+        for (const int div : t::cuda_stream_tail_divisors) tail.push_back(std::max<std::int64_t>(1, c / div));
+    std::int64_t bulk = batch;
+    for (const std::int64_t m : tail) bulk -= m * ndev;
+    if (!tail.empty()) c = chunk_matrices(opt, bytes, bulk, ndev, streams);
+    std::vector<std::int64_t> starts;
+    for (std::int64_t b0 = 0; b0 < bulk; b0 += c) starts.push_back(b0);
+    std::int64_t b0 = bulk;
+    for (const std::int64_t m : tail)
+        for (int d = 0; d < ndev; ++d, b0 += m) starts.push_back(b0);
+    starts.push_back(batch);
+    return starts;
+}
+
 }  // namespace
 
 batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const HostArray *arrays, int count,
@@ -450,8 +517,9 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.batch = batch;
     const std::int64_t bytes = host_bytes_per_matrix(arrays, count);
     call.streams = streams_of(opt, ndev, bytes);
-    call.chunk = chunk_matrices(opt, bytes, batch, ndev, call.streams);
-    call.chunks = (batch + call.chunk - 1) / call.chunk;
+    call.starts = chunk_starts(opt, bytes, batch, ndev, call.streams);
+    call.chunks = std::int64_t(call.starts.size()) - 1;
+    for (std::int64_t c = 0; c < call.chunks; ++c) call.chunk = std::max(call.chunk, call.size(c));
     call.copy_threads = std::max(1, omp_get_max_threads());
     call.job = &job;
     call.lay_out();

@@ -1095,6 +1095,33 @@ inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
 // launches fill the GPU better, and the pipeline's fill and drain stay
 // short).
 inline constexpr long long cuda_stream_chunk_min = 12288;
+// Each device's last chunks, when a chunk's kernels take about the latency
+// of one matrix rather than their share of the GPU's throughput: below
+// cuda_stream_tail_max_bytes per matrix (double n <= 12 with eigenvalues
+// only), and only for batches of at least cuda_stream_tail_min_rounds
+// rounds of one chunk per stream of every device. Then every device ends
+// with a chunk of 1/2 and one of 1/5 of the call's chunk (the rest of the
+// batch in chunks by the rule above), so that after the last copy in less
+// is left to compute and to copy out. The kernels of 41 667 matrices of
+// order 5 take 0.13 ms on an H200, of 4 096 0.084 ms and of 512 0.066 ms
+// (per-matrix latency), and their results 0.08 ms to copy out.
+// Measured 2026-11-30 on two H200 of one host (session 62,
+// bench/experiments/stream_trace.cpp: a copy of this pipeline on the
+// public API, the schedules interleaved within each rep, medians of 11,
+// double, eigenvalues, 500 000 matrices, pinned; ms, uniform / 1/2 and
+// 1/5 / 1/2, 1/4 and 1/10 / 1/3 and 1/8):
+//   n = 5,  two GPUs, 3 streams each: 1.449 / 1.404 / 1.449 / 1.428
+//   n = 5,  one GPU, 6 streams:       2.232 / 2.187 / 2.189 / 2.212
+//   n = 10, two GPUs:                 4.510 / 4.465 / 4.528 / 4.478
+//   n = 10, one GPU:                  7.999 / 8.010 / 7.972 / 8.024
+//   n = 20, two GPUs, 6 streams each: 16.39 / 16.56 / 16.52 / 16.84
+//   n = 30, two GPUs:                 43.12 / 43.34 / 43.33 / 43.25
+//   n = 30, one GPU:                  82.63 / 82.94 / 82.96 / 82.80
+// Where the kernels take their share of the throughput (n >= 20) the
+// extra chunks cost more than the shorter tail saves.
+inline constexpr long long cuda_stream_tail_max_bytes = 1536;
+inline constexpr long long cuda_stream_tail_min_rounds = 2;
+inline constexpr int cuda_stream_tail_divisors[2] = {2, 5};
 inline constexpr long long cuda_stream_chunk_max = 65536;
 inline constexpr long long cuda_stream_slot_bytes = 512ll << 20;
 
