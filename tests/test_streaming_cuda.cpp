@@ -737,6 +737,19 @@ void large_batch_automatic() {
                  c);
   }
   {
+    // All pinned: each device ends with the smaller tail chunks of
+    // cuda/streaming.cpp (chunk_starts).
+    const int n = 3;
+    Config cp = c;
+    cp.layout = Layout::Pinned;
+    INFO(precision_name<T>() << " geev | n = " << n << " | eigenvalues | batch " << kLargeBatch << " | pinned");
+    const auto mats = geev_matrices<T>(n, 60, 2721);
+    ParamsGuard p;
+    set_streaming(p, cp, BATCHEIG_ALG_AUTO);
+    check_config([&](const std::vector<int> &) { return geev_problem<T>(h, p, n, cp.batch, kGeevJobs[0], 0, 0, mats); },
+                 cp);
+  }
+  {
     const int n = 3;
     Config cm = c;
     cm.layout = Layout::Mixed;
@@ -863,7 +876,7 @@ std::string list_str(const std::vector<int> &l) {
 /// the device-array call on device 0; the caller's current device is kept;
 /// device-array calls are not affected by the list.
 void multi_gpu_matches(batcheigHandle_t h, const std::function<Problem(const std::vector<int> &)> &make,
-                       const std::vector<int> &bad, int ndev) {
+                       const std::vector<int> &bad, int ndev, Layout layout = Layout::Mixed) {
   CUDA_REQUIRE(cudaSetDevice(0));
   const Problem pb = make(bad);
   const Run ref = run_device(pb);
@@ -871,7 +884,7 @@ void multi_gpu_matches(batcheigHandle_t h, const std::function<Problem(const std
   for (const auto &list : device_lists(ndev)) {
     INFO("devices " << list_str(list));
     REQUIRE(batcheigSetDevices(h, static_cast<int>(list.size()), list.data()) == BATCHEIG_STATUS_SUCCESS);
-    const Run host = run_host(pb, Layout::Mixed);
+    const Run host = run_host(pb, layout);
     int current = -1;
     CUDA_REQUIRE(cudaGetDevice(&current));
     {
@@ -971,9 +984,10 @@ TEMPLATE_TEST_CASE("streaming: several GPUs (batcheigSetDevices) give bitwise th
 namespace {
 
 /// Several GPUs with automatic chunks and streams on a batch of several
-/// rounds of chunks, so that each device ends with the smaller tail chunks
-/// of cuda/streaming.cpp (chunk_starts), with NaN and Inf matrices spread
-/// over the batch, the last matrix among them.
+/// rounds of chunks in pinned memory, so that each device ends with the
+/// smaller tail chunks of cuda/streaming.cpp (chunk_starts) and the first
+/// copies in are enqueued first; NaN and Inf matrices spread over the
+/// batch, the last matrix among them.
 template <class T>
 void multi_gpu_large_automatic() {
   HandleGuard h;
@@ -987,11 +1001,11 @@ void multi_gpu_large_automatic() {
                            << " | automatic chunk and streams");
   const auto mats = geev_matrices<T>(n, 60, 2720);
   ParamsGuard p;
-  const Config c = {"multi-GPU, large batch", 0, 0, kLargeBatch, 0, 0, Layout::Mixed, true, true};
+  const Config c = {"multi-GPU, large batch", 0, 0, kLargeBatch, 0, 0, Layout::Pinned, true, true};
   set_streaming(p, c, BATCHEIG_ALG_AUTO);
   multi_gpu_matches(
       h, [&](const std::vector<int> &b) { return geev_problem<T>(h, p, n, c.batch, kGeevJobs[0], 0, 0, mats, b); },
-      bad, ndev);
+      bad, ndev, c.layout);
 }
 
 }  // namespace

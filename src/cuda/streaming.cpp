@@ -153,6 +153,11 @@ struct Call {
     std::size_t pin_in[kMaxHostArrays] = {}, pin_out[kMaxHostArrays] = {};
     std::size_t work_off = 0, dev_bytes = 0, pinned_bytes = 0;
 
+    bool any_staged() const {
+        for (int i = 0; i < count; ++i)
+            if (staged[i]) return true;
+        return false;
+    }
     std::int64_t first(std::int64_t c) const { return starts[std::size_t(c)]; }
     std::int64_t size(std::int64_t c) const { return starts[std::size_t(c) + 1] - starts[std::size_t(c)]; }
 
@@ -210,12 +215,14 @@ class Driver {
         for (Device &v : devs_) v.busy.assign(std::size_t(call_.streams), -1);
         batcheigStatus_t result = BATCHEIG_STATUS_SUCCESS;
         // Every slot starts with a chunk, the devices in turn. On several
-        // devices the first slot of each device gets its copy in enqueued
-        // before the kernels and copies out of any: enqueuing a whole chunk
-        // takes the host tens of microseconds, which would otherwise delay
-        // the second device's first transfer.
+        // devices, with every array pinned, the first slot of each device
+        // gets its copy in enqueued before the kernels and copies out of
+        // any: enqueuing a whole chunk takes the host tens of microseconds,
+        // which would otherwise delay the second device's first transfer.
+        // (Pageable arrays keep the plain order: their staging copies bound
+        // the call, and it measured no faster.)
         for (int s = 0; s < call_.streams; ++s) {
-            const bool stagger = s == 0 && ndev > 1;
+            const bool stagger = s == 0 && ndev > 1 && !call_.any_staged();
             for (std::size_t d = 0; d < ndev; ++d) refill(d, s, -1, &result, stagger ? Part::In : Part::All);
             if (stagger)
                 for (std::size_t d = 0; d < ndev; ++d) refill(d, s, -1, &result, Part::Rest);
@@ -473,17 +480,19 @@ std::int64_t chunk_matrices(const StreamingOptions &opt, std::int64_t bytes, std
 }
 
 // The chunks of a call, as the first matrix of each and the batch at the
-// end: chunks of chunk_matrices; except that, when the chunks' kernels are
-// short (few bytes per matrix) and the batch takes several rounds, each
-// device's last chunks are smaller (plan::tuning::cuda_stream_tail_divisors),
-// so that less is left to compute and copy out after the last copy in.
+// end: chunks of chunk_matrices; except that, when every array is pinned
+// (`staged` false: the copies, not the host, bound the call), the chunks'
+// kernels are short (few bytes per matrix) and the batch takes several
+// rounds, each device's last chunks are smaller
+// (plan::tuning::cuda_stream_tail_divisors), so that less is left to
+// compute and copy out after the last copy in.
 std::vector<std::int64_t> chunk_starts(const StreamingOptions &opt, std::int64_t bytes, std::int64_t batch,
-                                       int devices, int streams) {
+                                       int devices, int streams, bool staged) {
     namespace t = plan::tuning;
     const int ndev = std::max(devices, 1);
     std::int64_t c = chunk_matrices(opt, bytes, batch, ndev, streams);
     std::vector<std::int64_t> tail;
-    if (opt.chunk <= 0 && bytes < t::cuda_stream_tail_max_bytes &&
+    if (!staged && opt.chunk <= 0 && bytes < t::cuda_stream_tail_max_bytes &&
         (batch + c - 1) / c >= t::cuda_stream_tail_min_rounds * std::int64_t(streams) * ndev)
         for (const int div : t::cuda_stream_tail_divisors) tail.push_back(std::max<std::int64_t>(1, c / div));
     std::int64_t bulk = batch;
@@ -517,7 +526,7 @@ batcheigStatus_t stream_batch(Context &ctx, const StreamingOptions &opt, const H
     call.batch = batch;
     const std::int64_t bytes = host_bytes_per_matrix(arrays, count);
     call.streams = streams_of(opt, ndev, bytes);
-    call.starts = chunk_starts(opt, bytes, batch, ndev, call.streams);
+    call.starts = chunk_starts(opt, bytes, batch, ndev, call.streams, call.any_staged());
     call.chunks = std::int64_t(call.starts.size()) - 1;
     for (std::int64_t c = 0; c < call.chunks; ++c) call.chunk = std::max(call.chunk, call.size(c));
     call.copy_threads = std::max(1, omp_get_max_threads());

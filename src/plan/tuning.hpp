@@ -1095,8 +1095,9 @@ inline constexpr long long cuda_stream_chunk_bytes = 16ll << 20;
 // launches fill the GPU better, and the pipeline's fill and drain stay
 // short).
 inline constexpr long long cuda_stream_chunk_min = 12288;
-// Each device's last chunks, when a chunk's kernels take about the latency
-// of one matrix rather than their share of the GPU's throughput: below
+// Each device's last chunks, with every array pinned, when a chunk's
+// kernels take about the latency of one matrix rather than their share of
+// the GPU's throughput: below
 // cuda_stream_tail_max_bytes per matrix (double n <= 12 with eigenvalues
 // only), and only for batches of at least cuda_stream_tail_min_rounds
 // rounds of one chunk per stream of every device. Then every device ends
@@ -1118,7 +1119,14 @@ inline constexpr long long cuda_stream_chunk_min = 12288;
 //   n = 30, two GPUs:                 43.12 / 43.34 / 43.33 / 43.25
 //   n = 30, one GPU:                  82.63 / 82.94 / 82.96 / 82.80
 // Where the kernels take their share of the throughput (n >= 20) the
-// extra chunks cost more than the shorter tail saves.
+// extra chunks cost more than the shorter tail saves. In the library
+// (with the first copies on several devices enqueued first, streaming.cpp),
+// against session 61's, same machine, processes alternated, two GPUs / one
+// GPU, ms: n = 5 1.305 / 2.261, 1.297 / 2.246, 1.312 / 2.234 before;
+// 1.226 / 2.233, 1.237 / 2.222, 1.246 / 2.234 after; n = 10 unchanged
+// (4.26-4.29 / 7.91-7.98). Pageable arrays keep uniform chunks: their
+// call is bound by the host's staging copies, and with the tail two GPUs
+// measured 3.06 / 3.29 ms against 2.86 / 3.08 at n = 5 (two rounds).
 inline constexpr long long cuda_stream_tail_max_bytes = 1536;
 inline constexpr long long cuda_stream_tail_min_rounds = 2;
 inline constexpr int cuda_stream_tail_divisors[2] = {2, 5};
