@@ -21,27 +21,25 @@
 #include <string>
 #include <vector>
 
-#define CK(x)                                                                                       \
-    do {                                                                                            \
-        cudaError_t e_ = (x);                                                                       \
-        if (e_ != cudaSuccess) {                                                                    \
-            std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            std::exit(1);                                                                           \
-        }                                                                                           \
-    } while (0)
+#include "bench_common.hpp"
+#include "cuda_util.hpp"
+
+using bench::cuda::check;
 
 template <class V>
-__global__ void pull(const V *__restrict__ in, std::size_t n_in, V *__restrict__ out, std::size_t n_out,
-                     double *sink) {
+__global__ void pull(const V *__restrict__ in, std::size_t n_in, V *__restrict__ out, std::size_t n_out, double *sink) {
     const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
     double acc = 0;
     for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n_in; i += stride) {
         const V v = in[i];
         const double *d = reinterpret_cast<const double *>(&v);
-        for (int k = 0; k < int(sizeof(V) / 8); ++k) acc += d[k];
-        if (i < n_out) out[i] = v;
+        for (int k = 0; k < int(sizeof(V) / 8); ++k)
+            acc += d[k];
+        if (i < n_out)
+            out[i] = v;
     }
-    if (acc == 12345.678) *sink = acc;  // keeps the loads
+    if (acc == 12345.678)
+        *sink = acc;  // keeps the loads
 }
 
 struct double2a {
@@ -53,32 +51,31 @@ static double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-int main(int argc, char **argv) {
+// The measurement; CUDA errors throw (bench::cuda::check).
+static int measure(int argc, char **argv) {
     std::vector<int> devices{0, 1};
     double in_mb = 100, out_frac = 0.42;
     int reps = 7;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto val = [&] { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--in-mb") in_mb = std::atof(val());
-        else if (a == "--out-frac") out_frac = std::atof(val());
-        else if (a == "--reps") reps = std::atoi(val());
-        else if (a == "--devices") {
-            devices.clear();
-            std::string s = val();
-            for (std::size_t p = 0; p < s.size();) {
-                const std::size_t q = std::min(s.find(',', p), s.size());
-                devices.push_back(std::atoi(s.substr(p, q - p).c_str()));
-                p = q + 1;
-            }
-        }
+        if (a == "--in-mb")
+            in_mb = std::atof(val());
+        else if (a == "--out-frac")
+            out_frac = std::atof(val());
+        else if (a == "--reps")
+            reps = std::atoi(val());
+        else if (a == "--devices")
+            devices = bench::parse_list(val(), "--devices", 0);
     }
     const std::size_t in_bytes = std::size_t(in_mb * 1e6) / 256 * 256;
     const std::size_t out_bytes = std::size_t(double(in_bytes) * out_frac) / 256 * 256;
-    CK(cudaSetDevice(devices[0]));
+    check(cudaSetDevice(devices[0]), "cudaSetDevice");
     char *hin = nullptr, *hout = nullptr;
-    CK(cudaHostAlloc(reinterpret_cast<void **>(&hin), in_bytes, cudaHostAllocPortable | cudaHostAllocMapped));
-    CK(cudaHostAlloc(reinterpret_cast<void **>(&hout), out_bytes, cudaHostAllocPortable | cudaHostAllocMapped));
+    check(cudaHostAlloc(reinterpret_cast<void **>(&hin), in_bytes, cudaHostAllocPortable | cudaHostAllocMapped),
+          "cudaHostAlloc");
+    check(cudaHostAlloc(reinterpret_cast<void **>(&hout), out_bytes, cudaHostAllocPortable | cudaHostAllocMapped),
+          "cudaHostAlloc");
     std::memset(hin, 1, in_bytes);
     std::memset(hout, 0, out_bytes);
     const int nd = int(devices.size());
@@ -87,19 +84,19 @@ int main(int argc, char **argv) {
     std::vector<double *> sink(static_cast<std::size_t>(nd));
     std::vector<int> sms(static_cast<std::size_t>(nd));
     for (int k = 0; k < nd; ++k) {
-        CK(cudaSetDevice(devices[std::size_t(k)]));
-        CK(cudaStreamCreateWithFlags(&st[std::size_t(k)], cudaStreamNonBlocking));
-        CK(cudaMalloc(&din[std::size_t(k)], in_bytes));
-        CK(cudaMalloc(&dout[std::size_t(k)], out_bytes));
-        CK(cudaMalloc(&sink[std::size_t(k)], 8));
-        CK(cudaDeviceGetAttribute(&sms[std::size_t(k)], cudaDevAttrMultiProcessorCount, devices[std::size_t(k)]));
+        check(cudaSetDevice(devices[std::size_t(k)]), "cudaSetDevice");
+        check(cudaStreamCreateWithFlags(&st[std::size_t(k)], cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+        check(cudaMalloc(&din[std::size_t(k)], in_bytes), "cudaMalloc");
+        check(cudaMalloc(&dout[std::size_t(k)], out_bytes), "cudaMalloc");
+        check(cudaMalloc(&sink[std::size_t(k)], 8), "cudaMalloc");
+        check(cudaDeviceGetAttribute(&sms[std::size_t(k)], cudaDevAttrMultiProcessorCount, devices[std::size_t(k)]),
+              "cudaDeviceGetAttribute");
     }
     auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
         return v[v.size() / 2];
     };
     for (int use : {1, nd}) {
-        if (use == 1 && nd == 1 && false) continue;
         const std::size_t part_in = in_bytes / std::size_t(use) / 256 * 256;
         const std::size_t part_out = out_bytes / std::size_t(use) / 256 * 256;
         auto run = [&](auto vtag, int blocks_per_sm, bool write) {
@@ -108,16 +105,18 @@ int main(int argc, char **argv) {
             for (int r = 0; r <= reps; ++r) {
                 const Clock::time_point t0 = Clock::now();
                 for (int k = 0; k < use; ++k) {
-                    CK(cudaSetDevice(devices[std::size_t(k)]));
+                    check(cudaSetDevice(devices[std::size_t(k)]), "cudaSetDevice");
                     pull<V><<<sms[std::size_t(k)] * blocks_per_sm, 512, 0, st[std::size_t(k)]>>>(
                         reinterpret_cast<const V *>(hin + part_in * k), part_in / sizeof(V),
                         reinterpret_cast<V *>(hout + part_out * k), write ? part_out / sizeof(V) : 0,
                         sink[std::size_t(k)]);
                 }
-                for (int k = 0; k < use; ++k) CK(cudaStreamSynchronize(st[std::size_t(k)]));
-                if (r > 0) t.push_back(ms_since(t0));
+                for (int k = 0; k < use; ++k)
+                    check(cudaStreamSynchronize(st[std::size_t(k)]), "cudaStreamSynchronize");
+                if (r > 0)
+                    t.push_back(ms_since(t0));
             }
-            CK(cudaGetLastError());
+            check(cudaGetLastError(), "cudaGetLastError");
             const double m = median(t);
             std::printf("devices %d kernel vec %2zu blocks/SM %d %s: %.3f ms, reads %.1f GB/s per device\n", use,
                         sizeof(V), blocks_per_sm, write ? "read+write" : "read      ", m, part_in / m / 1e6);
@@ -132,28 +131,42 @@ int main(int argc, char **argv) {
             for (int r = 0; r <= reps; ++r) {
                 Clock::time_point t0 = Clock::now();
                 for (int k = 0; k < use; ++k) {
-                    CK(cudaSetDevice(devices[std::size_t(k)]));
-                    CK(cudaMemcpyAsync(din[std::size_t(k)], hin + part_in * k, part_in, cudaMemcpyHostToDevice,
-                                       st[std::size_t(k)]));
+                    check(cudaSetDevice(devices[std::size_t(k)]), "cudaSetDevice");
+                    check(cudaMemcpyAsync(din[std::size_t(k)], hin + part_in * k, part_in, cudaMemcpyHostToDevice,
+                                          st[std::size_t(k)]),
+                          "cudaMemcpyAsync");
                 }
-                for (int k = 0; k < use; ++k) CK(cudaStreamSynchronize(st[std::size_t(k)]));
+                for (int k = 0; k < use; ++k)
+                    check(cudaStreamSynchronize(st[std::size_t(k)]), "cudaStreamSynchronize");
                 const double a = ms_since(t0);
                 for (int k = 0; k < use; ++k) {
-                    CK(cudaSetDevice(devices[std::size_t(k)]));
-                    CK(cudaMemcpyAsync(hout + part_out * k, dout[std::size_t(k)], part_out, cudaMemcpyDeviceToHost,
-                                       st[std::size_t(k)]));
+                    check(cudaSetDevice(devices[std::size_t(k)]), "cudaSetDevice");
+                    check(cudaMemcpyAsync(hout + part_out * k, dout[std::size_t(k)], part_out, cudaMemcpyDeviceToHost,
+                                          st[std::size_t(k)]),
+                          "cudaMemcpyAsync");
                 }
-                for (int k = 0; k < use; ++k) CK(cudaStreamSynchronize(st[std::size_t(k)]));
+                for (int k = 0; k < use; ++k)
+                    check(cudaStreamSynchronize(st[std::size_t(k)]), "cudaStreamSynchronize");
                 const double b = ms_since(t0);
                 if (r > 0) {
                     tin.push_back(a);
                     t.push_back(b);
                 }
             }
-            std::printf("devices %d copies: in %.3f ms (%.1f GB/s per device), in then out %.3f ms\n", use,
-                        median(tin), part_in / median(tin) / 1e6, median(t));
+            std::printf("devices %d copies: in %.3f ms (%.1f GB/s per device), in then out %.3f ms\n", use, median(tin),
+                        part_in / median(tin) / 1e6, median(t));
         }
-        if (nd == 1) break;
+        if (nd == 1)
+            break;
     }
     return 0;
+}
+
+int main(int argc, char **argv) {
+    try {
+        return measure(argc, argv);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "batcheig_zero_copy_bandwidth: %s\n", e.what());
+        return 1;
+    }
 }

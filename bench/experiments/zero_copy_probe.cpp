@@ -31,25 +31,14 @@
 #include <string>
 #include <vector>
 
+#include "batcheig_session.hpp"
+#include "bench_common.hpp"
+#include "cuda_util.hpp"
+
 namespace {
 
-#define CK(x)                                                                                       \
-    do {                                                                                            \
-        cudaError_t e_ = (x);                                                                       \
-        if (e_ != cudaSuccess) {                                                                    \
-            std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            std::exit(1);                                                                           \
-        }                                                                                           \
-    } while (0)
-#define BK(x)                                                                                           \
-    do {                                                                                                \
-        batcheigStatus_t s_ = (x);                                                                      \
-        if (s_ != BATCHEIG_STATUS_SUCCESS) {                                                            \
-            std::fprintf(stderr, "%s:%d %s: status %d, CUDA %s\n", __FILE__, __LINE__, #x, int(s_),     \
-                         cudaGetErrorString(cudaGetLastError()));                                       \
-            std::exit(1);                                                                               \
-        }                                                                                               \
-    } while (0)
+using bench::check_batcheig;
+using bench::cuda::check;
 
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
@@ -64,27 +53,23 @@ struct Arrays {
     int *info = nullptr;
 };
 
-}  // namespace
-
-int main(int argc, char **argv) {
+// The probe; errors throw (bench::cuda::check, bench::check_batcheig).
+int probe(int argc, char **argv) {
     int n = 5, reps = 9;
     std::int64_t batch = 500000;
     std::vector<int> devices{0, 1};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto val = [&] { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--n") n = std::atoi(val());
-        else if (a == "--batch") batch = std::atoll(val());
-        else if (a == "--reps") reps = std::atoi(val());
-        else if (a == "--devices") {
-            devices.clear();
-            std::string s = val();
-            for (std::size_t p = 0; p < s.size();) {
-                const std::size_t q = std::min(s.find(',', p), s.size());
-                devices.push_back(std::atoi(s.substr(p, q - p).c_str()));
-                p = q + 1;
-            }
-        } else {
+        if (a == "--n")
+            n = std::atoi(val());
+        else if (a == "--batch")
+            batch = std::atoll(val());
+        else if (a == "--reps")
+            reps = std::atoi(val());
+        else if (a == "--devices")
+            devices = bench::parse_list(val(), "--devices", 0);
+        else {
             std::fprintf(stderr, "unknown option %s (see the header of zero_copy_probe.cpp)\n", a.c_str());
             return 2;
         }
@@ -95,29 +80,30 @@ int main(int argc, char **argv) {
     {
         std::mt19937_64 g(12345);
         std::uniform_real_distribution<double> u(-1, 1);
-        for (double &v : a0) v = u(g);
+        for (double &v : a0)
+            v = u(g);
     }
 
     // Pinned arrays for the library's host-array call.
-    CK(cudaSetDevice(devices[0]));
+    check(cudaSetDevice(devices[0]), "cudaSetDevice");
     Arrays pin;
-    CK(cudaMallocHost(&pin.a, nn * batch * sizeof(double)));
-    CK(cudaMallocHost(&pin.wr, std::size_t(n) * batch * sizeof(double)));
-    CK(cudaMallocHost(&pin.wi, std::size_t(n) * batch * sizeof(double)));
-    CK(cudaMallocHost(&pin.info, batch * sizeof(int)));
+    check(cudaMallocHost(&pin.a, nn * batch * sizeof(double)), "cudaMallocHost");
+    check(cudaMallocHost(&pin.wr, std::size_t(n) * batch * sizeof(double)), "cudaMallocHost");
+    check(cudaMallocHost(&pin.wi, std::size_t(n) * batch * sizeof(double)), "cudaMallocHost");
+    check(cudaMallocHost(&pin.info, batch * sizeof(int)), "cudaMallocHost");
 
     // Managed arrays kept in host memory, mapped for every device.
     Arrays zc;
     auto managed = [&](void **p, std::size_t bytes) {
-        CK(cudaMallocManaged(p, bytes));
+        check(cudaMallocManaged(p, bytes), "cudaMallocManaged");
         cudaMemLocation host{};
         host.type = cudaMemLocationTypeHost;
-        CK(cudaMemAdvise(*p, bytes, cudaMemAdviseSetPreferredLocation, host));
+        check(cudaMemAdvise(*p, bytes, cudaMemAdviseSetPreferredLocation, host), "cudaMemAdvise");
         for (int d : devices) {
             cudaMemLocation dev{};
             dev.type = cudaMemLocationTypeDevice;
             dev.id = d;
-            CK(cudaMemAdvise(*p, bytes, cudaMemAdviseSetAccessedBy, dev));
+            check(cudaMemAdvise(*p, bytes, cudaMemAdviseSetAccessedBy, dev), "cudaMemAdvise");
         }
         std::memset(*p, 0, bytes);
     };
@@ -129,35 +115,39 @@ int main(int argc, char **argv) {
     // Handles: one for the library's calls on all devices, one for device
     // 0 alone, one per device (with its own stream) for zc.
     batcheigHandle_t lib_n = nullptr, lib_1 = nullptr;
-    BK(batcheigCreate(&lib_n));
-    BK(batcheigSetDevices(lib_n, ndev, devices.data()));
-    BK(batcheigCreate(&lib_1));
+    check_batcheig(batcheigCreate(&lib_n), "batcheigCreate");
+    check_batcheig(batcheigSetDevices(lib_n, ndev, devices.data()), "batcheigSetDevices");
+    check_batcheig(batcheigCreate(&lib_1), "batcheigCreate");
     std::vector<batcheigHandle_t> hz(static_cast<std::size_t>(ndev));
     std::vector<cudaStream_t> sz(static_cast<std::size_t>(ndev));
     std::vector<void *> wz(static_cast<std::size_t>(ndev));
     std::vector<std::size_t> lwz(static_cast<std::size_t>(ndev));
-    const std::int64_t per = (batch + ndev - 1) / ndev;
     for (int k = 0; k < ndev; ++k) {
-        CK(cudaSetDevice(devices[std::size_t(k)]));
-        CK(cudaStreamCreateWithFlags(&sz[std::size_t(k)], cudaStreamNonBlocking));
-        BK(batcheigCreate(&hz[std::size_t(k)]));
-        BK(batcheigSetStream(hz[std::size_t(k)], sz[std::size_t(k)]));
-        BK(batcheigDgeevBatched_bufferSize(hz[std::size_t(k)], BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR,
-                                           n, zc.a, n, zc.wr, zc.wi, nullptr, 1, nullptr, 1, &lwz[std::size_t(k)],
-                                           nullptr, int(batch)));
-        CK(cudaMalloc(&wz[std::size_t(k)], std::max<std::size_t>(lwz[std::size_t(k)], 1)));
+        check(cudaSetDevice(devices[std::size_t(k)]), "cudaSetDevice");
+        check(cudaStreamCreateWithFlags(&sz[std::size_t(k)], cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+        check_batcheig(batcheigCreate(&hz[std::size_t(k)]), "batcheigCreate");
+        check_batcheig(batcheigSetStream(hz[std::size_t(k)], sz[std::size_t(k)]), "batcheigSetStream");
+        check_batcheig(batcheigDgeevBatched_bufferSize(hz[std::size_t(k)], BATCHEIG_EIG_MODE_NOVECTOR,
+                                                       BATCHEIG_EIG_MODE_NOVECTOR, n, zc.a, n, zc.wr, zc.wi, nullptr, 1,
+                                                       nullptr, 1, &lwz[std::size_t(k)], nullptr, int(batch)),
+                       "batcheigDgeevBatched_bufferSize");
+        check(cudaMalloc(&wz[std::size_t(k)], std::max<std::size_t>(lwz[std::size_t(k)], 1)), "cudaMalloc");
     }
-    CK(cudaSetDevice(devices[0]));
+    check(cudaSetDevice(devices[0]), "cudaSetDevice");
 
     auto lib_call = [&](batcheigHandle_t h) {
         std::memcpy(pin.a, a0.data(), a0.size() * sizeof(double));
         std::size_t lw = 0;
-        BK(batcheigDgeevBatched_bufferSize(h, BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR, n, pin.a, n,
-                                           pin.wr, pin.wi, nullptr, 1, nullptr, 1, &lw, nullptr, int(batch)));
+        check_batcheig(
+            batcheigDgeevBatched_bufferSize(h, BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR, n, pin.a, n,
+                                            pin.wr, pin.wi, nullptr, 1, nullptr, 1, &lw, nullptr, int(batch)),
+            "batcheigDgeevBatched_bufferSize");
         std::vector<unsigned char> work(std::max<std::size_t>(lw, 1));
         const Clock::time_point t0 = Clock::now();
-        BK(batcheigDgeevBatched(h, BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR, n, pin.a, n, pin.wr, pin.wi,
-                                nullptr, 1, nullptr, 1, work.data(), lw, pin.info, nullptr, int(batch)));
+        check_batcheig(
+            batcheigDgeevBatched(h, BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR, n, pin.a, n, pin.wr, pin.wi,
+                                 nullptr, 1, nullptr, 1, work.data(), lw, pin.info, nullptr, int(batch)),
+            "batcheigDgeevBatched");
         return ms_since(t0);
     };
     auto zc_call = [&](int use) {
@@ -166,22 +156,28 @@ int main(int argc, char **argv) {
         const Clock::time_point t0 = Clock::now();
         for (int k = 0; k < use; ++k) {
             const std::int64_t b0 = std::int64_t(k) * part, cnt = std::min(part, batch - b0);
-            if (cnt <= 0) continue;
-            CK(cudaSetDevice(devices[std::size_t(k)]));
-            BK(batcheigDgeevBatched(hz[std::size_t(k)], BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR, n,
-                                    zc.a + nn * b0, n, zc.wr + n * b0, zc.wi + n * b0, nullptr, 1, nullptr, 1,
-                                    wz[std::size_t(k)], lwz[std::size_t(k)], zc.info + b0, nullptr, int(cnt)));
+            if (cnt <= 0)
+                continue;
+            check(cudaSetDevice(devices[std::size_t(k)]), "cudaSetDevice");
+            check_batcheig(
+                batcheigDgeevBatched(hz[std::size_t(k)], BATCHEIG_EIG_MODE_NOVECTOR, BATCHEIG_EIG_MODE_NOVECTOR, n,
+                                     zc.a + nn * b0, n, zc.wr + n * b0, zc.wi + n * b0, nullptr, 1, nullptr, 1,
+                                     wz[std::size_t(k)], lwz[std::size_t(k)], zc.info + b0, nullptr, int(cnt)),
+                "batcheigDgeevBatched");
         }
-        for (int k = 0; k < use; ++k) CK(cudaStreamSynchronize(sz[std::size_t(k)]));
+        for (int k = 0; k < use; ++k)
+            check(cudaStreamSynchronize(sz[std::size_t(k)]), "cudaStreamSynchronize");
         const double t = ms_since(t0);
-        CK(cudaSetDevice(devices[0]));
+        check(cudaSetDevice(devices[0]), "cudaSetDevice");
         return t;
     };
     auto mismatches = [&] {
         std::size_t m = 0;
         for (std::int64_t i = 0; i < std::int64_t(n) * batch; ++i)
-            m += std::memcmp(&zc.wr[i], &pin.wr[i], sizeof(double)) != 0 || std::memcmp(&zc.wi[i], &pin.wi[i], sizeof(double)) != 0;
-        for (std::int64_t b = 0; b < batch; ++b) m += zc.info[b] != pin.info[b];
+            m += std::memcmp(&zc.wr[i], &pin.wr[i], sizeof(double)) != 0 ||
+                 std::memcmp(&zc.wi[i], &pin.wi[i], sizeof(double)) != 0;
+        for (std::int64_t b = 0; b < batch; ++b)
+            m += zc.info[b] != pin.info[b];
         return m;
     };
 
@@ -190,10 +186,12 @@ int main(int argc, char **argv) {
     for (int r = 0; r <= reps; ++r) {  // rep 0 warms up
         const double a = lib_call(lib_n);
         const double b = zc_call(ndev);
-        if (r == reps) mism_n = mismatches();
+        if (r == reps)
+            mism_n = mismatches();
         const double c = lib_call(lib_1);
         const double d = zc_call(1);
-        if (r == reps) mism_1 = mismatches();
+        if (r == reps)
+            mism_1 = mismatches();
         if (r > 0) {
             t_lib_n.push_back(a);
             t_zc_n.push_back(b);
@@ -201,11 +199,21 @@ int main(int argc, char **argv) {
             t_zc_1.push_back(d);
         }
     }
-    std::printf("n %d batch %lld devices %d, medians of %d, ms: lib-%d %.3f, zc-%d %.3f (mismatches %zu); "
-                "lib-1 %.3f, zc-1 %.3f (mismatches %zu); scaling lib %.3f, zc %.3f\n",
-                n, (long long)batch, ndev, reps, ndev, median(t_lib_n), ndev, median(t_zc_n), mism_n,
-                median(t_lib_1), median(t_zc_1), mism_1, median(t_lib_1) / median(t_lib_n),
-                median(t_zc_1) / median(t_zc_n));
-    (void)per;
+    std::printf(
+        "n %d batch %lld devices %d, medians of %d, ms: lib-%d %.3f, zc-%d %.3f (mismatches %zu); "
+        "lib-1 %.3f, zc-1 %.3f (mismatches %zu); scaling lib %.3f, zc %.3f\n",
+        n, (long long)batch, ndev, reps, ndev, median(t_lib_n), ndev, median(t_zc_n), mism_n, median(t_lib_1),
+        median(t_zc_1), mism_1, median(t_lib_1) / median(t_lib_n), median(t_zc_1) / median(t_zc_n));
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    try {
+        return probe(argc, argv);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "batcheig_zero_copy_probe: %s\n", e.what());
+        return 1;
+    }
 }
