@@ -11,6 +11,7 @@
 // Built on request (CUDA builds):
 //   ninja -C build/release batcheig_geev_latency_probe
 //   batcheig_geev_latency_probe N BATCH [P=2] [ACTIVE=32/P] [SEED=1]
+// (P: 2, 4, 8, 16 or 32)
 // Prints, per phase, the cycles' mean, median, 99th percentile and maximum
 // over the batch, and the kernel's time (CUDA events).
 #include <algorithm>
@@ -211,7 +212,9 @@ int main(int argc, char **argv) try {
         case 2: return probe<2>(n, batch, active, seed);
         case 4: return probe<4>(n, batch, active, seed);
         case 8: return probe<8>(n, batch, active, seed);
-        default: std::fprintf(stderr, "P: 2, 4 or 8\n"); return 2;
+        case 16: return probe<16>(n, batch, active, seed);
+        case 32: return probe<32>(n, batch, active, seed);
+        default: std::fprintf(stderr, "P: 2, 4, 8, 16 or 32\n"); return 2;
     }
 } catch (const std::exception &e) {
     std::fprintf(stderr, "error: %s\n", e.what());
