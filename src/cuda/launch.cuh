@@ -191,6 +191,11 @@ private:
 // least, while teams allow). With `uneven`, smaller blocks within 5 % of
 // the most resident (occupancy_best_teams). 0 when no block of one team
 // fits. Opts k in to the largest dynamic shared memory.
+// (Spreading small batches further, to 4, 8 or 16 blocks per SM, i.e.
+// fewer matrices per warp: at most 5-10 % faster for some geev sizes at
+// batches of 4 096-16 384 and slower for others, e.g. double n = 8 with
+// 41 667 matrices 0.269 -> 0.386 ms at 8 per SM; H200, docs/performance.md,
+// sessions 62 and 63.)
 template <class Kernel>
 int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch, bool uneven) {
     const std::size_t cap = std::size_t(shared_optin_bytes());
