@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <type_traits>
 #include <vector>
 
 #include "core/geev.hpp"
@@ -34,7 +35,7 @@ const char *const kPhaseNames[kPhases] = {"copy in", "max_abs", "gebal", "gehd2"
 // A warp team that counts its barriers in a register of each member.
 template <int P>
 struct CountingTeam : batcheig::cuda::WarpTeam<P> {
-    mutable int *count;
+    int *count;
     __device__ void sync() const {
         ++*count;
         batcheig::cuda::WarpTeam<P>::sync();

@@ -40,7 +40,6 @@
 
 namespace {
 
-using batcheig::core::index_t;
 
 constexpr int kNotBalanced = 1 << 20;  // info flag: the permutation search found a row or column
 
