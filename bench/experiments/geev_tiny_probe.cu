@@ -40,7 +40,6 @@
 
 namespace {
 
-
 constexpr int kNotBalanced = 1 << 20;  // info flag: the permutation search found a row or column
 
 template <int N>
