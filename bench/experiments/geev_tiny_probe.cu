@@ -427,11 +427,6 @@ __global__ void tiny_kernel(const double *A, double *w, double *wi, int *info, s
     info[b] = r | flag;
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 template <int N>
 int run(const std::vector<std::int64_t> &batches) {
     using bench::check_batcheig;
@@ -519,8 +514,8 @@ int run(const std::vector<std::int64_t> &batches) {
             for (int k = 0; k < N; ++k)
                 worst = std::max(worst, std::abs(x[std::size_t(k)] - y[std::size_t(k)]) / amax);
         }
-        std::printf("%9lld %10.4f %10.4f %8.2f %12.3g %10d %10d\n", (long long)batch, median(tt), median(tl),
-                    median(tl) / median(tt), worst, bad, bad2);
+        std::printf("%9lld %10.4f %10.4f %8.2f %12.3g %10d %10d\n", (long long)batch, bench::median(tt), bench::median(tl),
+                    bench::median(tl) / bench::median(tt), worst, bad, bad2);
     }
     batcheigDestroy(h);
     return 0;
