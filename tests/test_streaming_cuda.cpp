@@ -32,7 +32,10 @@
 //    on the handle's stream (a large device-to-device copy, then a host
 //    function that holds the stream for a while);
 //  - several GPUs (batcheigSetDevices {0,1}, {1,0}, {1}): bitwise the
-//    single-device results; skipped with fewer than two GPUs of one model.
+//    single-device results; skipped with fewer than two GPUs of one model;
+//  - device memory: a batch 8 times larger on the same handle takes no more
+//    device memory (cudaMemGetInfo) than the staging ring (double geev
+//    n = 30 and syevj n = 100, whose variant needs n x n of workspace).
 // Skipped (reported as skipped, never passed) without a usable GPU, or when
 // BATCHEIG_TEST_BACKENDS is set and does not name cuda.
 #include <cuda_runtime.h>
@@ -770,6 +773,93 @@ void large_batch_automatic() {
 TEMPLATE_TEST_CASE("streaming: automatic chunking of a batch of several rounds of chunks", "[streaming][cuda][large]",
                    BT_TYPES) {
   large_batch_automatic<TestType>();
+}
+
+namespace {
+
+/// Bytes of the current device in use by anyone (cudaMemGetInfo).
+size_t device_bytes_in_use() {
+  size_t free_bytes = 0, total_bytes = 0;
+  CUDA_REQUIRE(cudaDeviceSynchronize());
+  CUDA_REQUIRE(cudaMemGetInfo(&free_bytes, &total_bytes));
+  return total_bytes - free_bytes;
+}
+
+/// make(batch), on a handle whose params give `chunk` matrices per chunk and
+/// 2 streams: host-array calls on one partial chunk, then on a batch of 3
+/// rounds of chunks, then on one of 24 rounds, all three ending with the
+/// same partial chunk so that all run the same kernels. The largest call
+/// must take no more device memory than the second, and what the second
+/// added to the first (the staging ring grown to whole chunks) must be a
+/// small part of the largest batch's arrays. Then the largest batch's
+/// results must be bitwise the device-array call's.
+void device_memory_within_ring(int chunk, const std::function<Problem(int)> &make) {
+  const int streams = 2, tail = chunk / 4 + 3;
+  const int small_batch = 3 * streams * chunk + tail, large_batch = 24 * streams * chunk + tail;
+  {
+    // One partial chunk first: the kernels' code and the local memory the
+    // driver reserves for them (for every thread the device can hold, not
+    // per matrix) are then in `base`.
+    const Problem warm = make(tail);
+    REQUIRE(run_host(warm, Layout::Pageable).status == BATCHEIG_STATUS_SUCCESS);
+  }
+  const size_t base = device_bytes_in_use();
+  {
+    const Problem small = make(small_batch);
+    REQUIRE(run_host(small, Layout::Pageable).status == BATCHEIG_STATUS_SUCCESS);
+  }
+  const size_t after_small = device_bytes_in_use();
+  const Problem large = make(large_batch);
+  const Run large_run = run_host(large, Layout::Pageable);
+  REQUIRE(large_run.status == BATCHEIG_STATUS_SUCCESS);
+  const size_t after_large = device_bytes_in_use();
+
+  size_t large_bytes = 0;
+  for (const Array &a : large.arrays) large_bytes += a.init.size();
+  const size_t ring = after_small > base ? after_small - base : 0;
+  const size_t growth = after_large > after_small ? after_large - after_small : 0;
+  INFO("device bytes in use: " << base << " before, " << after_small << " after batch " << small_batch << ", "
+                               << after_large << " after batch " << large_batch << " (its arrays: " << large_bytes
+                               << " bytes)");
+  // Allocation granularity and the driver's own bookkeeping: a few MiB.
+  CHECK(growth <= (size_t(4) << 20));
+  CHECK(ring * 4 < large_bytes);
+  expect_bitwise(large, large_run, run_device(large));
+}
+
+}  // namespace
+
+// The device memory of a host-array call is the staging ring's (streams x
+// chunk), whatever the batch; the call never reserves the handle's
+// batch-sized workspace (work is not used with host arrays).
+// cudaMemGetInfo counts the whole device, so this test must run on a GPU
+// that no other process is using at the same time.
+TEST_CASE("streaming: device memory stays within the staging ring whatever the batch",
+          "[streaming][cuda][large]") {
+  HandleGuard h;
+  BT_CUDA_HANDLE_OR_SKIP(h);
+  {
+    const int n = 30;
+    INFO("double geev | n = " << n << " | VR | chunk 2048, 2 streams");
+    const auto mats = geev_matrices<double>(n, 20, 4242);
+    ParamsGuard p;
+    REQUIRE(batcheigParamsSetStreaming(p, 2048, 2) == BATCHEIG_STATUS_SUCCESS);
+    device_memory_within_ring(
+        2048, [&](int batch) { return geev_problem<double>(h, p, n, batch, kGeevJobs[1], 0, 0, mats); });
+  }
+  {
+    // AUTO takes the tridiagonal variant here, with n x n elements of
+    // workspace per matrix: the batch's workspace would be about as large
+    // as its arrays.
+    const int n = 100;
+    INFO("double syevj | n = " << n << " | vectors | chunk 256, 2 streams");
+    const auto mats = herm_matrices<double>(n, 8, 4243);
+    ParamsGuard p;
+    REQUIRE(batcheigParamsSetStreaming(p, 256, 2) == BATCHEIG_STATUS_SUCCESS);
+    device_memory_within_ring(256, [&](int batch) {
+      return syevj_problem<double>(h, p, n, batch, true, BATCHEIG_FILL_MODE_LOWER, 0, false, mats);
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------

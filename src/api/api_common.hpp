@@ -10,6 +10,7 @@
 #include "common/context.hpp"
 #include "core/types.hpp"
 #include "cuda/device.hpp"
+#include "cuda/memory.hpp"
 
 namespace batcheig::api {
 
@@ -45,6 +46,15 @@ inline void *workspace_of(Context &h, std::size_t bytes, std::size_t *capacity) 
         *capacity = h.host_ws.bytes;
     }
     return p;
+}
+
+// Does a call with array A run the host-array pipeline (host memory on a
+// CUDA handle; cuda/streaming.cpp)? That pipeline works in buffers the
+// handle keeps per stream, never in `work`, so such a call must not reserve
+// the handle's batch-sized device workspace: its device memory stays that
+// of the staging ring, whatever the batch.
+inline bool streams_host_arrays(const Context &h, const void *A) {
+    return h.backend == BATCHEIG_BACKEND_CUDA && !cuda::is_device_pointer(A);
 }
 
 // Public complex types -> core complex types (same layout).

@@ -104,6 +104,8 @@ batcheigStatus_t geev_impl(Context *h, int jobvl, int jobvr, int n, T *A,
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, pos.lwork);
+    } else if (streams_host_arrays(*h, A)) {
+        lwork = 0;  // the pipeline's own buffers (api_common.hpp)
     } else {
         work = workspace_of(*h, plan.workspace_bytes, &lwork);
         if (!work && plan.workspace_bytes) return BATCHEIG_STATUS_ALLOC_FAILED;

@@ -91,6 +91,8 @@ batcheigStatus_t syevj_impl(Context *h, int jobz, int uplo, int n, T *A, int lda
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, P::lwork);
+    } else if (streams_host_arrays(*h, A)) {
+        lwork = 0;  // the pipeline's own buffers (api_common.hpp)
     } else {
         work = workspace_of(*h, plan.workspace_bytes, &lwork);
         if (!work && plan.workspace_bytes) return BATCHEIG_STATUS_ALLOC_FAILED;
