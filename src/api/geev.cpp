@@ -99,12 +99,13 @@ batcheigStatus_t geev_impl(Context *h, int jobvl, int jobvr, int n, T *A,
 
     const Params &prm = params ? *params : default_params();
     auto p = make_problem<T>(jobvl, jobvr, n, A, lda, w, wi, VL, ldvl, VR, ldvr, info, batch, prm);
+    note_memory_space(*h, A, p.streaming);
     plan::GeevPlan plan;
     st = plan::plan_geev<T>(*h, p, prm, &plan);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, pos.lwork);
-    } else if (streams_host_arrays(*h, A)) {
+    } else if (streams_host_arrays(p.streaming)) {
         lwork = 0;  // the pipeline's own buffers (api_common.hpp)
     } else {
         work = workspace_of(*h, plan.workspace_bytes, &lwork);

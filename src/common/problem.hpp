@@ -10,6 +10,10 @@ namespace batcheig {
 struct StreamingOptions {
     int chunk = 0;    // matrices per chunk
     int streams = 0;  // streams per device
+    // Where the call's arrays live, once the C layer has asked the CUDA
+    // runtime (api::note_memory_space): 1 host memory (the pipeline),
+    // 0 device memory, -1 not asked (the CUDA backend then asks itself).
+    signed char host_arrays = -1;
 };
 
 // A geevBatched call. For real T the eigenvalues are (wr, wi); for complex T

@@ -88,7 +88,7 @@ class GeevChunks final : public ChunkJob {
 template <class T>
 batcheigStatus_t geev(Context &ctx, batcheigAlgorithm_t variant, const GeevProblem<T> &p, void *work,
                       std::size_t) {
-    if (!is_device_pointer(p.A)) {
+    if (uses_host_arrays(p.streaming, p.A)) {
         const geev_detail::GeevChunks<T> job(variant, p);
         HostArray arrays[kMaxHostArrays];
         const int count = job.arrays(arrays);

@@ -166,7 +166,7 @@ batcheigStatus_t syevj_device(cudaStream_t s, batcheigAlgorithm_t variant, const
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work, std::size_t,
                        batcheigAlgorithm_t inner) {
-    if (!is_device_pointer(p.A)) {
+    if (uses_host_arrays(p.streaming, p.A)) {
         const syevj_host_detail::SyevjChunks<T> job(variant, inner, p);
         HostArray arrays[kMaxHostArrays];
         const int count = job.arrays(arrays);
