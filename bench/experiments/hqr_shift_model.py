@@ -33,29 +33,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hqr_tandem_model as tm  # noqa: E402
 
 
-def chase(h, l, i, sr, sp, counts=None):
-    """One double-shift sweep on rows and columns l..i of h, shifts with sum sr and product sp."""
+def chase(h, l, i, pair, counts=None):
+    """One double-shift sweep on rows and columns l..i of h (at least three) with the shift pair."""
     for k in range(l, i):
         nr = min(3, i - k + 1)
-        if k == l:
-            x = np.array([h[l, l] * h[l, l] + h[l, l + 1] * h[l + 1, l] - sr * h[l, l] + sp,
-                          h[l + 1, l] * (h[l, l] + h[l + 1, l + 1] - sr),
-                          h[l + 1, l] * h[l + 2, l + 1] if l + 2 <= i else 0.0])[:nr]
-        else:
-            x = h[k:k + nr, k - 1].copy()
-        v, tau = tm.reflector(x)
-        rows, c0 = slice(k, k + nr), max(k - 1, l)
-        h[rows, c0:i + 1] -= tau * np.outer(v, v @ h[rows, c0:i + 1])
-        r1 = slice(l, min(k + 3, i) + 1)
-        h[r1, rows] -= tau * np.outer(h[r1, rows] @ v, v)
-        if k > l:
-            h[k + 1:k + nr, k - 1] = 0.0
+        x = tm.first_column(h, l, *pair)[:nr] if k == l else h[k:k + nr, k - 1].copy()
+        tm.chase_step(h, l, i, k, x)
         if counts is not None:
             counts["steps"] += 1
-
-
-def sum_product(pair):
-    return (pair[0] + pair[1]).real, (pair[0] * pair[1]).real
 
 
 def qr(h, k, s):
@@ -77,10 +62,10 @@ def qr(h, k, s):
         if k > 2 and its not in (10, 20) and kk >= min(k, 4):
             w = h[i - kk + 1:i + 1, i - kk + 1:i + 1].copy()
             for _ in range(s):
-                chase(w, 0, kk - 1, *sum_product(np.linalg.eigvals(w[-2:, -2:])))
+                chase(w, 0, kk - 1, np.linalg.eigvals(w[-2:, -2:]))
             pair = np.linalg.eigvals(w[-2:, -2:])
         counts["sweeps"] += 1
-        chase(h, l, i, *sum_product(pair), counts)
+        chase(h, l, i, pair, counts)
         if its > 30 * max(10, h.shape[0]):
             raise RuntimeError("no convergence")
     return counts, np.array(ev)

@@ -49,6 +49,19 @@ def first_column(h, k, s1, s2):
                      h[k + 1, k] * h[k + 2, k + 1]])
 
 
+def chase_step(h, l, i, k, x):
+    """The chase step at row k of a sweep on rows and columns l..i: the
+    reflector of x (rows k..k+len(x)-1) applied from both sides."""
+    nr = len(x)
+    v, tau = reflector(x)
+    rows, c0 = slice(k, k + nr), max(k - 1, l)
+    h[rows, c0:i + 1] -= tau * np.outer(v, v @ h[rows, c0:i + 1])
+    r1 = slice(l, min(k + 3, i) + 1)
+    h[r1, rows] -= tau * np.outer(h[r1, rows] @ v, v)
+    if k > l:
+        h[k + 1:k + nr, k - 1] = 0.0
+
+
 def split_point(h, i):
     """The largest k in (0, i] with h(k, k-1) negligible (xLAHQR's test), else 0."""
     for k in range(i, 0, -1):
@@ -119,13 +132,7 @@ def qr(h, bulges, counts):
                         continue
                     nr = min(3, i - k + 1)
                     x = first_column(h, k, *pairs[q])[:nr] if k == l else h[k:k + nr, k - 1].copy()
-                    v, tau = reflector(x)
-                    rows, c0 = slice(k, k + nr), max(k - 1, l)
-                    h[rows, c0:i + 1] -= tau * np.outer(v, v @ h[rows, c0:i + 1])
-                    r1 = slice(l, min(k + 3, i) + 1)
-                    h[r1, rows] -= tau * np.outer(h[r1, rows] @ v, v)
-                    if k > l:
-                        h[k + 1:k + nr, k - 1] = 0.0
+                    chase_step(h, l, i, k, x)
                     steps += 1
                     finished += k == i - 1
                 t += 1
