@@ -8,7 +8,6 @@
 
 #include "batcheig.h"
 #include "common/context.hpp"
-#include "common/problem.hpp"
 #include "core/types.hpp"
 #include "cuda/device.hpp"
 #include "cuda/memory.hpp"
@@ -49,19 +48,16 @@ inline void *workspace_of(Context &h, std::size_t bytes, std::size_t *capacity) 
     return p;
 }
 
-// On a CUDA handle, ask once where array A lives and keep the answer in the
-// problem (StreamingOptions::host_arrays), so that the CUDA backend need not
-// ask again.
-inline void note_memory_space(const Context &h, const void *A, StreamingOptions &s) {
-    if (h.backend == BATCHEIG_BACKEND_CUDA) s.host_arrays = cuda::is_device_pointer(A) ? 0 : 1;
+// Does a call with array A run the host-array pipeline (host memory on a
+// CUDA handle; cuda/streaming.cpp)? The one query of A's memory space per
+// call: the answer goes to StreamingOptions::host_arrays for the backend.
+// That pipeline works in buffers the handle keeps per stream, never in
+// `work`, so such a call must not reserve the handle's batch-sized device
+// workspace: its device memory stays that of the staging ring, whatever
+// the batch.
+inline bool streams_host_arrays(const Context &h, const void *A) {
+    return h.backend == BATCHEIG_BACKEND_CUDA && !cuda::is_device_pointer(A);
 }
-
-// Does the call run the host-array pipeline (host memory on a CUDA handle;
-// cuda/streaming.cpp)? That pipeline works in buffers the handle keeps per
-// stream, never in `work`, so such a call must not reserve the handle's
-// batch-sized device workspace: its device memory stays that of the
-// staging ring, whatever the batch.
-inline bool streams_host_arrays(const StreamingOptions &s) { return s.host_arrays == 1; }
 
 // Public complex types -> core complex types (same layout).
 template <class C> struct core_of;

@@ -99,13 +99,13 @@ batcheigStatus_t geev_impl(Context *h, int jobvl, int jobvr, int n, T *A,
 
     const Params &prm = params ? *params : default_params();
     auto p = make_problem<T>(jobvl, jobvr, n, A, lda, w, wi, VL, ldvl, VR, ldvr, info, batch, prm);
-    note_memory_space(*h, A, p.streaming);
+    p.streaming.host_arrays = streams_host_arrays(*h, A);
     plan::GeevPlan plan;
     st = plan::plan_geev<T>(*h, p, prm, &plan);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, pos.lwork);
-    } else if (streams_host_arrays(p.streaming)) {
+    } else if (p.streaming.host_arrays) {
         lwork = 0;  // the pipeline's own buffers (api_common.hpp)
     } else {
         work = workspace_of(*h, plan.workspace_bytes, &lwork);

@@ -86,13 +86,13 @@ batcheigStatus_t syevj_impl(Context *h, int jobz, int uplo, int n, T *A, int lda
 
     const Params &prm = params ? *params : default_params();
     auto p = make_problem<T>(jobz, uplo, n, A, lda, W, info, batch, prm);
-    note_memory_space(*h, A, p.streaming);
+    p.streaming.host_arrays = streams_host_arrays(*h, A);
     plan::SyevjPlan plan;
     st = plan::plan_syevj<T>(*h, p, prm, &plan);
     if (st != BATCHEIG_STATUS_SUCCESS) return st;
     if (work) {
         if (lwork < plan.workspace_bytes) return invalid(h, P::lwork);
-    } else if (streams_host_arrays(p.streaming)) {
+    } else if (p.streaming.host_arrays) {
         lwork = 0;  // the pipeline's own buffers (api_common.hpp)
     } else {
         work = workspace_of(*h, plan.workspace_bytes, &lwork);

@@ -10,10 +10,10 @@ namespace batcheig {
 struct StreamingOptions {
     int chunk = 0;    // matrices per chunk
     int streams = 0;  // streams per device
-    // Where the call's arrays live, once the C layer has asked the CUDA
-    // runtime (api::note_memory_space): 1 host memory (the pipeline),
-    // 0 device memory, -1 not asked (the CUDA backend then asks itself).
-    signed char host_arrays = -1;
+    // The call's arrays are in host memory on a CUDA handle, so it takes the
+    // pipeline (cuda/streaming.cpp). Set by the C layer, which asks the CUDA
+    // runtime once per call (api::streams_host_arrays).
+    bool host_arrays = false;
 };
 
 // A geevBatched call. For real T the eigenvalues are (wr, wi); for complex T

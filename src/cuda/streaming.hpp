@@ -19,7 +19,6 @@
 #include "batcheig.h"
 #include "common/context.hpp"
 #include "common/problem.hpp"
-#include "cuda/memory.hpp"
 
 namespace batcheig::cuda {
 
@@ -65,13 +64,6 @@ struct ChunkJob {
 
 // Most arrays one routine passes.
 inline constexpr int kMaxHostArrays = 8;
-
-// Does a call whose first array is A take the host-array pipeline? The C
-// layer's answer where it asked (StreamingOptions::host_arrays), else the
-// CUDA runtime's.
-inline bool uses_host_arrays(const StreamingOptions &opt, const void *A) {
-    return opt.host_arrays >= 0 ? opt.host_arrays == 1 : !is_device_pointer(A);
-}
 
 // Run `batch` matrices whose arrays are in host memory and return when every
 // result is in host memory. The work is ordered after what the handle's

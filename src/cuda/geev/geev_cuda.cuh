@@ -12,7 +12,6 @@
 #include "cuda/geev/geev_cuda.hpp"
 #include "cuda/geev/geev_team.cuh"
 #include "cuda/geev/geev_thread.cuh"
-#include "cuda/memory.hpp"
 #include "cuda/streaming.hpp"
 #include "plan/tuning.hpp"
 
@@ -88,7 +87,7 @@ class GeevChunks final : public ChunkJob {
 template <class T>
 batcheigStatus_t geev(Context &ctx, batcheigAlgorithm_t variant, const GeevProblem<T> &p, void *work,
                       std::size_t) {
-    if (uses_host_arrays(p.streaming, p.A)) {
+    if (p.streaming.host_arrays) {
         const geev_detail::GeevChunks<T> job(variant, p);
         HostArray arrays[kMaxHostArrays];
         const int count = job.arrays(arrays);

@@ -9,7 +9,6 @@
 #include "cuda/cuda_check.cuh"
 #include "cuda/device.hpp"
 #include "cuda/launch.cuh"
-#include "cuda/memory.hpp"
 #include "cuda/streaming.hpp"
 #include "cuda/syevj/syevj_block.cuh"
 #include "cuda/syevj/syevj_cluster.cuh"
@@ -166,7 +165,7 @@ batcheigStatus_t syevj_device(cudaStream_t s, batcheigAlgorithm_t variant, const
 template <class T>
 batcheigStatus_t syevj(Context &ctx, batcheigAlgorithm_t variant, const SyevjProblem<T> &p, void *work, std::size_t,
                        batcheigAlgorithm_t inner) {
-    if (uses_host_arrays(p.streaming, p.A)) {
+    if (p.streaming.host_arrays) {
         const syevj_host_detail::SyevjChunks<T> job(variant, inner, p);
         HostArray arrays[kMaxHostArrays];
         const int count = job.arrays(arrays);
