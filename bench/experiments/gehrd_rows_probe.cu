@@ -22,6 +22,10 @@
 // Checks H against LAPACKE_?gehrd on a sample (max |difference| / (||A||_F n
 // u)), then times the kernel with CUDA events (median of REPS, after a
 // warm-up) on a batch of random matrices uniform in [-1, 1].
+// The same reduction built into the library's reduction launches (slower
+// there, not kept; docs/performance.md, session 66) is kept as a patch
+// against the library: bench/experiments/gehd2_rows_library.patch
+// (`git apply` from the repository's root).
 // Built on request (CUDA builds):
 //   ninja -C build/release batcheig_gehrd_rows_probe
 //   batcheig_gehrd_rows_probe [N_LIST=15,20,25,30] [BATCH=100000] [REPS=7] [d|s]
