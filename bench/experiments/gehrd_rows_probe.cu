@@ -36,20 +36,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <limits>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cudaError_t e_ = (x);                                                               \
-        if (e_ != cudaSuccess) {                                                            \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            std::exit(1);                                                                   \
-        }                                                                                   \
-    } while (0)
+#include "cuda_util.hpp"
+
+#define CHECK(x) bench::cuda::check((x), #x)
 
 namespace {
 
@@ -143,9 +139,8 @@ void run(int n, long long batch, int reps) {
     std::mt19937_64 gen(2026);
     std::uniform_real_distribution<double> dist(-1.0, 1.0);
     for (auto &x : a) x = T(dist(gen));
-    T *da = nullptr, *dh = nullptr;
-    CHECK(cudaMalloc(&da, a.size() * sizeof(T)));
-    CHECK(cudaMalloc(&dh, a.size() * sizeof(T)));
+    bench::cuda::DeviceArray<T> a_dev(a.size()), h_dev(a.size());
+    T *const da = a_dev.get(), *const dh = h_dev.get();
     CHECK(cudaMemcpy(da, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice));
     const int P = n <= 16 ? 16 : 32;
     const int teams = kWarpsPerBlock * (32 / P);
@@ -177,18 +172,12 @@ void run(int n, long long batch, int reps) {
                 diff = std::max(diff, std::abs(double(h[at * nn + i + c * n]) - double(ref[i + c * n])));
         worst = std::max(worst, diff / (std::sqrt(fro) * n * std::numeric_limits<T>::epsilon()));
     }
-    cudaEvent_t e0, e1;
-    CHECK(cudaEventCreate(&e0));
-    CHECK(cudaEventCreate(&e1));
-    std::vector<float> ms;
+    bench::cuda::EventTimer timer;
+    std::vector<double> ms;
     for (int r = 0; r < reps; ++r) {
-        CHECK(cudaEventRecord(e0));
+        timer.start(nullptr);
         launch();
-        CHECK(cudaEventRecord(e1));
-        CHECK(cudaEventSynchronize(e1));
-        float t = 0;
-        CHECK(cudaEventElapsedTime(&t, e0, e1));
-        ms.push_back(t);
+        ms.push_back(timer.stop(nullptr) * 1e3);
     }
     std::sort(ms.begin(), ms.end());
     cudaFuncAttributes attr{};
@@ -200,8 +189,6 @@ void run(int n, long long batch, int reps) {
                 "shared %zu B  max |H - LAPACKE| / (||A||_F n u) = %.3g over %lld matrices\n",
                 sizeof(T) == 8 ? "double" : "float ", n, P, batch, ms[ms.size() / 2], ms.front(), attr.numRegs,
                 attr.localSizeBytes, attr.sharedSizeBytes, worst, sample);
-    CHECK(cudaFree(da));
-    CHECK(cudaFree(dh));
 }
 
 }  // namespace
@@ -221,10 +208,15 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "n must be in 3..32\n");
             return 2;
         }
-        if (single)
-            run<float>(n, batch, reps);
-        else
-            run<double>(n, batch, reps);
+        try {
+            if (single)
+                run<float>(n, batch, reps);
+            else
+                run<double>(n, batch, reps);
+        } catch (const std::exception &e) {
+            std::fprintf(stderr, "%s\n", e.what());
+            return 1;
+        }
     }
     return 0;
 }
