@@ -790,6 +790,155 @@ void band_schur_matches_whole_matrix() {
       }
 }
 
+
+// gehd2 with the reflectors in arrays of compile-time length
+// (core::team_gehd2_register_len, which the GPU's warp teams take) must
+// give bitwise the H and tau of the general loops, serially and in teams,
+// for reflectors within the length and beyond it (the general loops then
+// take the first, longer ones), after balancing (ilo > 0, ihi < n - 1 for
+// the zeroed rows and columns).
+template <int L>
+struct FixedLengthSerialTeam : core::SerialTeam {};
+template <int L>
+struct FixedLengthOmpTeam : OmpTeam {
+  explicit FixedLengthOmpTeam(const OmpTeam &tm) : OmpTeam(tm) {}
+};
+}  // namespace
+
+namespace batcheig::core {
+template <int L, class T>
+inline constexpr int team_gehd2_register_len<FixedLengthSerialTeam<L>, T> = L;
+template <int L, class T>
+inline constexpr int team_gehd2_register_len<FixedLengthOmpTeam<L>, T> = L;
+}  // namespace batcheig::core
+
+namespace {
+
+// gebal skips its scaling loop when detail::bal_unscaled says that the
+// loop would scale nothing (core/balance.hpp), which keeps its results
+// bitwise only if that is so. For every matrix where bal_unscaled holds,
+// the loop's own test (norms by nrm2, as the serial gebal) must leave every
+// index unscaled; teams must give the serial answer. The matrices: every
+// family and magnitude, and random ones with one index's column and row
+// norms placed within 2^-40..2^-4 of the loop's thresholds (a factor of 2
+// either way), so that the check's margin is what decides.
+template <class T>
+void balance_check_is_safe() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  int held = 0, declined = 0;
+  auto check = [&](std::vector<C> a, int n, const std::string &what) {
+    INFO(precision_name<T>() << " n=" << n << " " << what);
+    const core::MatView<C> av{a.data(), n, 1};
+    const bool unscaled = core::detail::bal_unscaled(core::SerialTeam{}, av, 0, n - 1);
+    for (const int p : {2, 3}) {
+      const std::vector<int> team =
+          run_omp_team(p, [&](const OmpTeam &tm) { return int(core::detail::bal_unscaled(tm, av, 0, n - 1)); });
+      for (const int t : team) CHECK(t == int(unscaled));
+    }
+    if (!unscaled) {
+      ++declined;
+      return;
+    }
+    ++held;
+    for (int i = 0; i < n; ++i) {
+      const R c = core::nrm2(n, core::VecView<C>{&av(0, i), 1});
+      const R r = core::nrm2(n, core::VecView<C>{&av(i, 0), n});
+      INFO("index " << i << " c=" << c << " r=" << r);
+      CHECK((c == R(0) || r == R(0) || (!(c < r / R(2)) && !(c / R(2) >= r))));
+    }
+  };
+  for (const int n : {1, 2, 3, 7, 16, 30})
+    for (const Family f : all_families())
+      for (const Magnitude mg : all_magnitudes()) {
+        const TestMatrix<T> m = make_matrix<T>(f, mg, n, make_seed(6161, n, static_cast<int>(f), static_cast<int>(mg)));
+        std::vector<C> a(static_cast<size_t>(n) * n);
+        std::memcpy(static_cast<void *>(a.data()), m.a.data(), a.size() * sizeof(C));
+        check(a, n, std::string(family_name(f)) + " " + magnitude_name(mg));
+      }
+  for (const int n : {3, 7, 16, 30})
+    for (const int e : {4, 9, 11, 14, 20, 40})
+      for (const int side : {-1, 1})
+        for (const bool up : {false, true}) {
+          const TestMatrix<T> m = make_matrix<T>(Family::RandomDense, Magnitude::Unit, n, make_seed(6262, n, e));
+          std::vector<C> a(static_cast<size_t>(n) * n);
+          std::memcpy(static_cast<void *>(a.data()), m.a.data(), a.size() * sizeof(C));
+          const int i = n / 2;
+          a[static_cast<size_t>(i) * n + i] = C(0);
+          const core::MatView<C> av{a.data(), n, 1};
+          const R c0 = core::nrm2(n, core::VecView<C>{&av(0, i), 1});
+          const R r0 = core::nrm2(n, core::VecView<C>{&av(i, 0), n});
+          // c / r = rho: 2 (1 +- 2^-e) or (1 +- 2^-e) / 2.
+          const R rho = (up ? R(2) : R(0.5)) * (R(1) + R(side) * std::ldexp(R(1), -e));
+          const R beta = c0 / (rho * r0);
+          for (int j = 0; j < n; ++j) av(i, j) = av(i, j) * beta;
+          check(a, n, "ratio " + std::string(up ? "2" : "1/2") + " (1 " + (side > 0 ? "+" : "-") + " 2^-" +
+                          std::to_string(e) + ")");
+        }
+  // The check must hold on most matrices and decline near the thresholds.
+  CHECK(held > 100);
+  CHECK(declined > 20);
+}
+
+template <class T>
+void gehd2_fixed_length_matches_loops() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  for (const int n : {1, 2, 3, 5, 8, 13, 17, 24, 30, 41})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols}) {
+      INFO(precision_name<T>() << " n=" << n << " " << family_name(f));
+      const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(5151, n, static_cast<int>(f)));
+      const size_t nn = static_cast<size_t>(n) * n;
+      std::vector<C> a0(nn);
+      std::memcpy(static_cast<void *>(a0.data()), m.a.data(), nn * sizeof(C));
+      std::vector<R> scale(static_cast<size_t>(n));
+      core::index_t ilo = 0, ihi = -1;
+      core::gebal(core::SerialTeam{}, n, core::MatView<C>{a0.data(), n, 1}, ilo, ihi, core::VecView<R>{scale.data(), 1});
+      struct Out {
+        std::vector<C> a, tau;
+      };
+      auto reduce = [&](const auto &tm, Out &o) {
+        core::gehd2(tm, n, ilo, ihi, core::SharedView<C>{o.a.data(), n}, core::VecView<C>{o.tau.data(), 1});
+      };
+      const Out init{a0, std::vector<C>(static_cast<size_t>(n), C(-7))};
+      Out ref = init;
+      reduce(core::SerialTeam{}, ref);
+      auto same_as = [&](const Out &o, const Out &r) {
+        CHECK(std::memcmp(o.a.data(), r.a.data(), nn * sizeof(C)) == 0);
+        CHECK(std::memcmp(o.tau.data(), r.tau.data(), static_cast<size_t>(n) * sizeof(C)) == 0);
+      };
+      auto same = [&](const Out &o) { same_as(o, ref); };
+      {
+        INFO("serial, lengths to 40");
+        Out o = init;
+        reduce(FixedLengthSerialTeam<40>{}, o);
+        same(o);
+      }
+      {
+        INFO("serial, lengths to 6");
+        Out o = init;
+        reduce(FixedLengthSerialTeam<6>{}, o);
+        same(o);
+      }
+      // (A team's reflectors differ from the serial run's in the last bits:
+      // team_nrm2 sums in another order. So the team's general loops are
+      // the reference here.)
+      for (const int p : {2, 3}) {
+        INFO("OmpTeam of " << p << ", lengths to 9");
+        Out loops = init, o = init;
+        run_omp_team(p, [&](const OmpTeam &tm) {
+          reduce(tm, loops);
+          return 0;
+        });
+        run_omp_team(p, [&](const OmpTeam &tm) {
+          reduce(FixedLengthOmpTeam<9>{tm}, o);
+          return 0;
+        });
+        same_as(o, loops);
+      }
+    }
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView) gives the whole matrix's results, "
@@ -808,6 +957,17 @@ TEMPLATE_TEST_CASE("geev core: the Schur form and vectors on the packed band (He
 // column j + s by core::cols_apart instead of forming the band's offset
 // (core/hqr.hpp); it must be the distance between the two entries for every
 // view type, row, column and stride a team can use.
+TEMPLATE_TEST_CASE("geev core: gehd2 with its reflectors in fixed-length arrays gives the general loops' H and tau, "
+                   "bitwise",
+                   "[geev][team][gehd2]", BT_GEEV_TYPES) {
+  gehd2_fixed_length_matches_loops<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: gebal skips its scaling loop only where the loop would scale nothing",
+                   "[geev][team][balance]", BT_GEEV_TYPES) {
+  balance_check_is_safe<TestType>();
+}
+
 TEST_CASE("geev core: cols_apart is the distance from h(i, j) to h(i, j + s) in every view", "[geev][team][band]") {
   std::vector<double> buf(64 * 64 * 3, 0.0);
   const core::HessBandView<double> band{buf.data()};

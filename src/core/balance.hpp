@@ -43,6 +43,50 @@ BATCHEIG_HD bool bal_zero_off_diagonal(M a, bool row, index_t e, index_t lo, ind
     return true;
 }
 
+
+// True when gebal's scaling loop (below) would scale nothing in its first
+// sweep, and so stop after it: for every index i of [k, l], the norms c of
+// column i and r of row i over [k, l] are zero, or r / 2 <= c < 2 r with a
+// margin of 2^-10 in the squares, wider than the rounding of either
+// computation of the norms can move them; and no entry lies outside Blue's
+// middle range, where a square could overflow or underflow. gebal then
+// skips the loop, and its results are the same bit for bit. The squares
+// are summed plainly, every index by one member, with one vote for the
+// whole block: on a team, two team norms and their reductions per index
+// cost a quarter of the GPU's reduction launch at n = 15. Used by the
+// teams that say so (core::team_balance_check).
+template <class Team, class M>
+BATCHEIG_HD bool bal_unscaled(const Team &tm, M a, index_t k, index_t l) {
+    using T = typename M::value_type;
+    using R = real_t<T>;
+    using C = BlueConst<R>;
+    const R margin = R(1) + R(0x1p-10);
+    bool bad = false;
+    for (index_t i = tm.first(k); i <= l; i += tm.size()) {
+        R c2 = R(0), r2 = R(0);
+        bool outside = false;
+        auto add = [&](R v, R &sum) {
+            const R av = rabs(v);
+            outside |= (av > C::tbig()) | ((av < C::tsml()) & (av != R(0)));
+            sum += av * av;
+        };
+        BATCHEIG_NO_UNROLL
+        for (index_t j = k; j <= l; ++j) {
+            const T x = a(j, i), y = a(i, j);
+            add(real(x), c2);
+            add(real(y), r2);
+            if constexpr (is_complex<T>) {
+                add(imag(x), c2);
+                add(imag(y), r2);
+            }
+        }
+        // (NaN fails both comparisons: the drivers reject non-finite input
+        // before, and the loop below would decide.)
+        const bool kept = c2 == R(0) || r2 == R(0) || (R(4) * c2 >= r2 * margin && c2 * margin < R(4) * r2);
+        bad |= outside || !kept;
+    }
+    return !tm.any(bad);
+}
 }  // namespace detail
 
 // On exit a is balanced, [ilo, ihi] (0-based, inclusive) is the block that
@@ -98,6 +142,13 @@ BATCHEIG_HD void gebal(const Team &tm, index_t n, M a, index_t &ilo, index_t &ih
     }
     for (index_t i = tm.first(k); i <= l; i += tm.size()) scale[i] = R(1);
     tm.sync();
+    if constexpr (team_balance_check<Team>) {
+        if (detail::bal_unscaled(tm, a, k, l)) {
+            ilo = k;
+            ihi = l;
+            return;
+        }
+    }
 
     // Iterative scaling by powers of two towards equal row and column norms.
     const R sfmin1 = limits<R>::safmin() / limits<R>::ulp();

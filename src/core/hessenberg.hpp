@@ -2,6 +2,8 @@
 // orthogonal/unitary factor (xORGHR / xUNGHR), for any team (core/team.hpp).
 #pragma once
 
+#include <type_traits>
+
 #include "core/blas.hpp"
 
 namespace batcheig::core {
@@ -86,6 +88,96 @@ BATCHEIG_HD void gehd2_team(const Team &tm, index_t n, index_t ilo, index_t ihi,
         tm.sync();
     }
 }
+
+// The fixed-length step's arithmetic (below) with its roundings pinned on
+// the GPU: each multiply-add one fma, the product s t and the difference
+// x - s rounded apart, so that the step's results cannot depend on which
+// kernel inlines it (the eigenvalues with and without vectors must agree
+// bitwise). These are the roundings that the device compiler chose for
+// gehd2's general loops: on an H200 both forms gave the same bits
+// (docs/performance.md, session 67). The host does not contract; there
+// these are the plain expressions of gehd2's loops.
+template <class T>
+BATCHEIG_HD T gehd2_madd(T a, T b, T c) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (!is_complex<T>) return fma(a, b, c);
+#endif
+    return a * b + c;
+}
+template <class T>
+BATCHEIG_HD T gehd2_mul(T a, T b) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, double>) return __dmul_rn(a, b);
+    if constexpr (std::is_same_v<T, float>) return __fmul_rn(a, b);
+#endif
+    return a * b;
+}
+template <class T>
+BATCHEIG_HD T gehd2_sub(T a, T b) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, double>) return __dsub_rn(a, b);
+    if constexpr (std::is_same_v<T, float>) return __fsub_rn(a, b);
+#endif
+    return a - b;
+}
+
+// gehd2's one-sided step i for a reflector v = (1, a(i+2:ihi, i)) of
+// compile-time length M = ihi - i (team_gehd2_register_len): v, and each
+// row (from the right) or column (from the left) that a member updates,
+// held in arrays, so that every entry is loaded and stored once. The same
+// operations in the same order as the loops in gehd2 (on the host the same
+// results; on the GPU the roundings are pinned: gehd2_madd).
+template <index_t M, class Team, class Mx>
+BATCHEIG_HD void gehd2_step_fixed(const Team &tm, index_t n, index_t ihi, index_t i, Mx a,
+                                  typename Mx::value_type t) {
+    using T = typename Mx::value_type;
+    // v_k = a(i+1+k, i), k >= 1, read where used (the same entry for
+    // every member: a broadcast in shared memory).
+    const auto v = a.col(i);
+    // Right: A(0:ihi, i+1:ihi) = A (I - t v v^H), one row per member.
+    BATCHEIG_NO_UNROLL
+    for (index_t r = tm.first(0); r <= ihi; r += tm.size()) {
+        T x[M];
+        BATCHEIG_UNROLL
+        for (index_t k = 0; k < M; ++k) x[k] = a(r, i + 1 + k);
+        T s = x[0];
+        BATCHEIG_UNROLL
+        for (index_t k = 1; k < M; ++k) s = gehd2_madd(x[k], v[i + 1 + k], s);
+        s = gehd2_mul(s, t);
+        a(r, i + 1) = gehd2_sub(x[0], s);
+        BATCHEIG_UNROLL
+        for (index_t k = 1; k < M; ++k) a(r, i + 1 + k) = gehd2_madd(-s, conj(v[i + 1 + k]), x[k]);
+    }
+    tm.sync();
+    // Left: A(i+1:ihi, i+1:n) = (I - t v v^H)^H A, one column per member.
+    const T tc = conj(t);
+    BATCHEIG_NO_UNROLL
+    for (index_t c = tm.first(i + 1); c < n; c += tm.size()) {
+        T x[M];
+        BATCHEIG_UNROLL
+        for (index_t k = 0; k < M; ++k) x[k] = a(i + 1 + k, c);
+        T s = x[0];
+        BATCHEIG_UNROLL
+        for (index_t k = 1; k < M; ++k) s = gehd2_madd(conj(v[i + 1 + k]), x[k], s);
+        s = gehd2_mul(s, tc);
+        a(i + 1, c) = gehd2_sub(x[0], s);
+        BATCHEIG_UNROLL
+        for (index_t k = 1; k < M; ++k) a(i + 1 + k, c) = gehd2_madd(-s, v[i + 1 + k], x[k]);
+    }
+}
+
+// f(std::integral_constant<index_t, m>{}) for m in [Lo, Hi], by a binary
+// search over the compile-time lengths (a few uniform branches).
+template <index_t Lo, index_t Hi, class F>
+BATCHEIG_HD void with_fixed_length(index_t m, F &&f) {
+    if constexpr (Lo == Hi) {
+        f(std::integral_constant<index_t, Lo>{});
+    } else {
+        constexpr index_t mid = (Lo + Hi) / 2;
+        if (m <= mid) with_fixed_length<Lo, mid>(m, f);
+        else with_fixed_length<mid + 1, Hi>(m, f);
+    }
+}
 }  // namespace detail
 
 // A = Q H Q^H with Q = H(ilo) H(ilo+1) ... H(ihi-2). Reflector i is stored
@@ -110,10 +202,23 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
     }
     for (index_t i = tm.first(0); i < n; i += tm.size()) tau[i] = T(0);
     tm.sync();
+    constexpr index_t fixed_max = team_gehd2_register_len<Team, T>;
     for (index_t i = ilo; i < ihi - 1; ++i) {
         T alpha, t;
         detail::gehd2_reflector(tm, n, ihi, i, a, alpha, t);
         const index_t m = ihi - i;  // length of v = (1, a(i+2:ihi, i))
+        if constexpr (fixed_max >= 2) {
+            if (m <= fixed_max) {
+                detail::with_fixed_length<2, fixed_max>(
+                    m, [&](auto len) { detail::gehd2_step_fixed<decltype(len)::value>(tm, n, ihi, i, a, t); });
+                if (tm.leader()) {
+                    tau[i] = t;
+                    a(i + 1, i) = alpha;
+                }
+                tm.sync();
+                continue;
+            }
+        }
         // Right: A(0:ihi, i+1:ihi) = A (I - t v v^H), one row per member.
         for (index_t r = tm.first(0); r <= ihi; r += tm.size()) {
             T s = a(r, i + 1);

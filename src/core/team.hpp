@@ -33,6 +33,28 @@ namespace batcheig::core {
 template <class Team>
 inline constexpr bool team_two_sided = false;
 
+// team_gehd2_register_len<Team, T>: for a reflector of length m <= this
+// value, gehd2's one-sided form run by this team on entries of type T
+// holds each row or column it updates in an array of compile-time length
+// m (registers on the GPU: one load and one store per entry), with
+// bitwise the same results as the general loops (core/hessenberg.hpp).
+// 0 (the default): never. A backend specializes it for its teams where it
+// was measured to pay (the CUDA backend's reduction-only warp teams,
+// cuda/geev/geev_team.cuh).
+template <class Team, class T>
+inline constexpr int team_gehd2_register_len = 0;
+
+// team_balance_check<Team>: gebal run by this team first checks, in one
+// pass with plain sums of squares, whether its scaling loop would scale
+// anything, and skips the loop if not (core/balance.hpp,
+// detail::bal_unscaled; the results are bitwise the same either way). By
+// default the serial team and the wide teams, whose loop costs two team
+// norms per index; the CUDA backend adds its reduction-only warp teams of
+// every width (cuda/geev/geev_team.cuh). (Two lanes per matrix in the
+// one-launch kernel: double n = 5 2.8 % slower with it on an H200.)
+template <class Team>
+inline constexpr bool team_balance_check = Team::serial || Team::wide;
+
 struct SerialTeam {
     static constexpr bool serial = true;
     // wide: the team's reductions take several shuffle levels, so that

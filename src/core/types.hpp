@@ -33,6 +33,14 @@
 #else
 #define BATCHEIG_NO_UNROLL
 #endif
+// BATCHEIG_UNROLL before a loop of compile-time length over an array that
+// must stay in registers on the GPU (core/hessenberg.hpp's fixed-length
+// reflectors); the host compiler decides for itself.
+#if defined(__CUDA_ARCH__)
+#define BATCHEIG_UNROLL _Pragma("unroll")
+#else
+#define BATCHEIG_UNROLL
+#endif
 
 namespace batcheig::core {
 

@@ -415,6 +415,43 @@ inline int cuda_geev_vector_lanes(int n, bool is_complex, std::size_t real_bytes
 // of 80 and lost a block per SM (double n = 30: 32.84 ms). So: 32 lanes.
 inline constexpr int cuda_geev_two_sided_min_lanes = 32;
 
+// The longest reflector for which gehd2's one-sided form, in the warp
+// variant's reduction-only launches (cuda::ReduceWarpTeam), holds each
+// row or column it updates in registers (core::team_gehd2_register_len):
+// an array of compile-time length, one load and one store per entry,
+// against two loads, a store and the addressing of every entry in the
+// general loops; the results are bitwise the same. 0: the general loops.
+// The eigenvalues' reduction launch is held to 3 blocks of 256 threads
+// per SM (80 registers), and these are the longest arrays that it holds
+// without spills (double 12 spilled 124 bytes with 8 lanes, 16 spilled
+// 100 with 16). Measured 2026-12-01 on an H200, together with gebal's
+// check before its scaling loop (core::team_balance_check), against
+// main's library in one device command, two rounds within 0.7 %
+// (batcheig_bench geev --memory device --reps 5 --cusolver-subset 0
+// --lapacke-subset 1 --check 5, batch 100 000, vectors 50 000), ms:
+//   double n = 12 1.529 -> 1.429, 15 2.550 -> 2.393, 20 5.418 -> 5.042,
+//   25 9.544 -> 9.070, 30 15.64 -> 14.99 (32 lanes: the check alone);
+//   float n = 12 0.925 -> 0.900, 15 1.554 -> 1.431, 17 2.033 -> 1.853,
+//   20 2.794 -> 2.536, 25 5.437 -> 5.073, 30 8.507 -> 8.146;
+//   double vectors n = 12-30 2.7-3.8 % faster; n = 5 and 10 unchanged;
+//   the bitcheck (--n 5:64 --batch 100, with and without --vectors) the
+//   same hashes. The arrays alone, 8 lanes to 12 (double) and 23 (float),
+//   before the check: double n = 13 -5.2 %, 15 -4.4 %, 17 -3.0 %, 19
+//   -2.6 %, float n = 18-24 -3.6 to -5.8 %. With the reflector in registers
+//   as well and no launch bound (8 lanes to 18; 128 registers, 2 blocks
+//   per SM): n = 15 -2.7 %, 19 -10.4 %. In the launches that also run the
+//   QR iteration the arrays were slower (double n = 10 with 4 lanes +6.7 %,
+//   n = 20 with vectors and 16 lanes +41 %) and changed the last bits of
+//   the eigenvalues there, so those keep the general loops.
+inline constexpr int cuda_geev_gehd2_register_len(int lanes, bool is_complex, std::size_t real_bytes) {
+    if (is_complex || lanes >= cuda_geev_two_sided_min_lanes) return 0;
+    const bool d = real_bytes >= 8;
+    if (lanes == 4) return d ? 11 : 16;
+    if (lanes == 8) return d ? 11 : 20;
+    if (lanes == 16) return d ? 11 : 20;
+    return 0;
+}
+
 inline int cuda_geev_band_min_n(bool is_complex, std::size_t real_bytes) {
     if (is_complex) return real_bytes >= 8 ? 7 : 12;
     return real_bytes >= 8 ? 12 : 15;

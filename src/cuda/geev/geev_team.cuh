@@ -21,12 +21,42 @@
 #include "cuda/team.cuh"
 #include "plan/tuning.hpp"
 
+namespace batcheig::cuda {
+// The warp team of the launches that only reduce (Phase::Reduce and
+// Phase::ReduceVectors below): a WarpTeam<P> whose gehd2 holds the rows
+// and columns of short reflectors in registers
+// (core::team_gehd2_register_len, plan::tuning::cuda_geev_gehd2_register_len),
+// and whose gebal checks whether its scaling loop would scale anything
+// before it runs it (core::team_balance_check), at every width.
+// The launches that also run the QR iteration keep WarpTeam<P> and the
+// general loops: in them the larger gehd2 changed how the device compiler
+// built the QR iteration, and with it the last bits of the eigenvalues
+// with vectors against those without (double n = 20, float n = 27-29,
+// where the Schur launch keeps the whole matrix). The reduction's results
+// are bitwise the same either way.
+template <int P>
+struct ReduceWarpTeam : WarpTeam<P> {
+    __device__ static ReduceWarpTeam make() {
+        ReduceWarpTeam t;
+        static_cast<WarpTeam<P> &>(t) = WarpTeam<P>::make();
+        return t;
+    }
+};
+}  // namespace batcheig::cuda
+
 namespace batcheig::core {
 // gehd2's two-sided form for the warp teams of
 // plan::tuning::cuda_geev_two_sided_min_lanes lanes or more (a block per
 // matrix keeps the one-sided form: not measured there).
 template <int P>
 inline constexpr bool team_two_sided<cuda::WarpTeam<P>> = P >= plan::tuning::cuda_geev_two_sided_min_lanes;
+template <int P>
+inline constexpr bool team_two_sided<cuda::ReduceWarpTeam<P>> = team_two_sided<cuda::WarpTeam<P>>;
+template <int P>
+inline constexpr bool team_balance_check<cuda::ReduceWarpTeam<P>> = true;
+template <int P, class T>
+inline constexpr int team_gehd2_register_len<cuda::ReduceWarpTeam<P>, T> =
+    plan::tuning::cuda_geev_gehd2_register_len(P, is_complex<T>, sizeof(real_t<T>));
 }  // namespace batcheig::core
 
 namespace batcheig::cuda {
@@ -455,14 +485,22 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 // exception: the eigenvalues' reduction launch with gehd2's two-sided form
 // asks for 3 blocks of 256 threads (80 registers); with the minimum of one
 // it took 92 and lost a block per SM (plan::tuning::
-// cuda_geev_two_sided_min_lanes).
+// cuda_geev_two_sided_min_lanes). So does the one with gehd2's rows in
+// registers (plan::tuning::cuda_geev_gehd2_register_len): with the
+// minimum of one it took 128 and lost a block per SM where shared memory
+// admits three (double n <= 16).
 template <class T, int P, Phase F>
-inline constexpr int kWarpPhaseMinBlocks = F == Phase::Reduce && core::two_sided_gehd2<WarpTeam<P>, T> ? 3 : 1;
+inline constexpr int kWarpPhaseMinBlocks =
+    F == Phase::Reduce &&
+            (core::two_sided_gehd2<WarpTeam<P>, T> || core::team_gehd2_register_len<ReduceWarpTeam<P>, T> > 0)
+        ? 3
+        : 1;
 template <class T, int P, Phase F>
 __global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) void geev_warp_phase_kernel(
     GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0, std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
-    const auto tm = WarpTeam<P>::make();
+    using Team = std::conditional_t<F == Phase::Reduce || F == Phase::ReduceVectors, ReduceWarpTeam<P>, WarpTeam<P>>;
+    const auto tm = Team::make();
     std::int64_t k;
     unsigned char *mine;
     if (!team_matrix<P>(count, slice, smem, k, mine)) return;
