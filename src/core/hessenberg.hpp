@@ -122,11 +122,12 @@ BATCHEIG_HD T gehd2_sub(T a, T b) {
 }
 
 // gehd2's one-sided step i for a reflector v = (1, a(i+2:ihi, i)) of
-// compile-time length M = ihi - i (team_gehd2_register_len): v, and each
-// row (from the right) or column (from the left) that a member updates,
-// held in arrays, so that every entry is loaded and stored once. The same
-// operations in the same order as the loops in gehd2 (on the host the same
-// results; on the GPU the roundings are pinned: gehd2_madd).
+// compile-time length M = ihi - i (team_gehd2_register_len): each row
+// (from the right) or column (from the left) that a member updates is
+// held in an array, so that every entry is loaded and stored once; v's
+// entries are read from the matrix where they are used. The same
+// operations in the same order as the loops in gehd2 (on the host the
+// same results; on the GPU the roundings are pinned: gehd2_madd).
 template <index_t M, class Team, class Mx>
 BATCHEIG_HD void gehd2_step_fixed(const Team &tm, index_t n, index_t ihi, index_t i, Mx a,
                                   typename Mx::value_type t) {
