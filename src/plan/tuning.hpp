@@ -423,8 +423,9 @@ inline constexpr int cuda_geev_two_sided_min_lanes = 32;
 // general loops; the results are bitwise the same. 0: the general loops.
 // The eigenvalues' reduction launch is held to 3 blocks of 256 threads
 // per SM (80 registers), and these are the longest arrays that it holds
-// without spills (double 12 spilled 124 bytes with 8 lanes, 16 spilled
-// 100 with 16). Measured 2026-12-01 on an H200, together with gebal's
+// without spills (ptxas, double: to 12 spilled 8 bytes with 8 and with 16
+// lanes, to 16 100 bytes with 16, to 18 124 with 8; float: to 23 36 bytes
+// with 8). Measured 2026-12-01 on an H200, together with gebal's
 // check before its scaling loop (core::team_balance_check), against
 // main's library in one device command, two rounds within 0.7 %
 // (batcheig_bench geev --memory device --reps 5 --cusolver-subset 0
