@@ -43,7 +43,6 @@ BATCHEIG_HD bool bal_zero_off_diagonal(M a, bool row, index_t e, index_t lo, ind
     return true;
 }
 
-
 // True when gebal's scaling loop (below) would scale nothing in its first
 // sweep, and so stop after it: for every index i of [k, l], the norms c of
 // column i and r of row i over [k, l] are zero, or r / 2 <= c < 2 r with a

@@ -448,8 +448,7 @@ inline constexpr int cuda_geev_gehd2_register_len(int lanes, bool is_complex, st
     if (is_complex || lanes >= cuda_geev_two_sided_min_lanes) return 0;
     const bool d = real_bytes >= 8;
     if (lanes == 4) return d ? 11 : 16;
-    if (lanes == 8) return d ? 11 : 20;
-    if (lanes == 16) return d ? 11 : 20;
+    if (lanes == 8 || lanes == 16) return d ? 11 : 20;
     return 0;
 }
 

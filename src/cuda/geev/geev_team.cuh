@@ -492,7 +492,7 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 template <class T, int P, Phase F>
 inline constexpr int kWarpPhaseMinBlocks =
     F == Phase::Reduce &&
-            (core::two_sided_gehd2<WarpTeam<P>, T> || core::team_gehd2_register_len<ReduceWarpTeam<P>, T> > 0)
+            (core::two_sided_gehd2<ReduceWarpTeam<P>, T> || core::team_gehd2_register_len<ReduceWarpTeam<P>, T> > 0)
         ? 3
         : 1;
 template <class T, int P, Phase F>
