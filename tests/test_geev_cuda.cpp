@@ -192,6 +192,48 @@ void device_vs_host_arrays() {
     CUDA_REQUIRE(cudaStreamDestroy(stream));
 }
 
+// One geevBatched call on device arrays of `count` matrices at a (host),
+// the outputs downloaded into o (the workspace the call asks for).
+template <class T>
+void run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int count, const T *a, bool vectors,
+                     Outputs<T> &o) {
+    const size_t nn = size_t(n) * n, vn = vectors ? nn * count : 0;
+    DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(vn), dVR(vn);
+    DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * count);
+    DeviceBuffer<int> dinfo(count);
+    dA.upload(std::vector<T>(a, a + nn * count));
+    GeevArgs<T> g = args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params, vectors);
+    size_t lwork = 0;
+    REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
+    DeviceBuffer<char> work(lwork);
+    g.work = work.p;
+    g.lwork = lwork;
+    REQUIRE(geev_dispatch(g) == BATCHEIG_STATUS_SUCCESS);
+    CUDA_REQUIRE(cudaDeviceSynchronize());
+    o.w = dw.download();
+    if constexpr (!is_complex_v<T>) o.wi = dwi.download();
+    if (vectors) {
+        o.VL = dVL.download();
+        o.VR = dVR.download();
+    }
+    o.info = dinfo.download();
+}
+
+// Matrix b of a batch call's outputs `all` against a call on that matrix
+// alone (`one`), bitwise.
+template <class T>
+void check_same_outputs(const Outputs<T> &one, const Outputs<T> &all, int b, int n, bool vectors) {
+    const size_t nn = size_t(n) * n;
+    CHECK(one.info[0] == all.info[b]);
+    CHECK(std::memcmp(one.w.data(), all.w.data() + size_t(b) * n, n * sizeof(T)) == 0);
+    if constexpr (!is_complex_v<T>)
+        CHECK(std::memcmp(one.wi.data(), all.wi.data() + size_t(b) * n, n * sizeof(real_t<T>)) == 0);
+    if (vectors) {
+        CHECK(std::memcmp(one.VL.data(), all.VL.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+        CHECK(std::memcmp(one.VR.data(), all.VR.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
+    }
+}
+
 // The warp and block variants run two launches over pieces of the batch,
 // the state of a piece in the workspace: with vectors, pieces of
 // tuning::cuda_geev_split_chunk matrices; eigenvalues only with the QR
@@ -216,46 +258,61 @@ void geev_split_pieces(batcheigAlgorithm_t alg, int n, bool vectors, int piece) 
                                 make_seed(9001, n, hard ? b : b % 97));
         std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
     }
-    auto run = [&](const T *a, int count, Outputs<T> &o) {
-        const size_t vn = vectors ? nn * count : 0;
-        DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(vn), dVR(vn);
-        DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * count);
-        DeviceBuffer<int> dinfo(count);
-        dA.upload(std::vector<T>(a, a + nn * count));
-        GeevArgs<T> g =
-            args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params, vectors);
-        size_t lwork = 0;
-        REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
-        CHECK(lwork > 0);  // the pieces' state
-        DeviceBuffer<char> work(lwork);
-        g.work = work.p;
-        g.lwork = lwork;
-        REQUIRE(geev_dispatch(g) == BATCHEIG_STATUS_SUCCESS);
-        CUDA_REQUIRE(cudaDeviceSynchronize());
-        o.w = dw.download();
-        if constexpr (!is_complex_v<T>) o.wi = dwi.download();
-        if (vectors) {
-            o.VL = dVL.download();
-            o.VR = dVR.download();
-        }
-        o.info = dinfo.download();
-    };
     Outputs<T> all;
-    run(A.data(), batch, all);
+    run_device_call(cuda.h, params.p, n, batch, A.data(), vectors, all);
     CHECK(std::count(all.info.begin(), all.info.end(), 0) == batch);
     for (int b : checked) {
         INFO("matrix " << b);
         Outputs<T> one;
-        run(A.data() + size_t(b) * nn, 1, one);
-        CHECK(one.info[0] == all.info[b]);
-        CHECK(std::memcmp(one.w.data(), all.w.data() + size_t(b) * n, n * sizeof(T)) == 0);
-        if constexpr (!is_complex_v<T>)
-            CHECK(std::memcmp(one.wi.data(), all.wi.data() + size_t(b) * n, n * sizeof(T)) == 0);
-        if (vectors) {
-            CHECK(std::memcmp(one.VL.data(), all.VL.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
-            CHECK(std::memcmp(one.VR.data(), all.VR.data() + size_t(b) * nn, nn * sizeof(T)) == 0);
-        }
+        run_device_call(cuda.h, params.p, n, 1, A.data() + size_t(b) * nn, vectors, one);
+        check_same_outputs(one, all, b, n, vectors);
     }
+}
+
+// Eigenvalues of a batch of at least tuning::cuda_geev_band_stage_min_batch
+// matrices run the QR iteration on the band in stages (a launch per stage,
+// the later ones holding only the unfinished columns; cuda/geev/
+// geev_team.cuh, qr_in_band), a single matrix in one stage. Every checked
+// matrix of such a batch (hard families, one whose rows balancing isolates,
+// a triangular one, a NaN) must get the single call's eigenvalues and info
+// bitwise, also with an iteration cap that some matrices exceed in an
+// early stage.
+template <class T>
+void geev_band_stages(batcheigAlgorithm_t alg, int n, int max_iterations) {
+    const int batch = int(batcheig::plan::tuning::cuda_geev_band_stage_min_batch) + 37;
+    REQUIRE(batcheig::plan::tuning::cuda_geev_band_stage(n, n, batch, is_complex_v<T>, sizeof(real_t<T>)) > 0);
+    REQUIRE(batcheig::plan::tuning::cuda_geev_band_stage(n, n, 1, is_complex_v<T>, sizeof(real_t<T>)) == 0);
+    HandleGuard cuda;
+    BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+    ParamsGuard params;
+    REQUIRE(batcheigParamsSetAlgorithm(params, alg) == BATCHEIG_STATUS_SUCCESS);
+    if (max_iterations > 0) REQUIRE(batcheigParamsSetMaxIterations(params, max_iterations) == BATCHEIG_STATUS_SUCCESS);
+    const size_t nn = size_t(n) * n;
+    const Family families[] = {Family::Companion,  Family::ZeroRowsCols,    Family::Graded,     Family::JordanOrth,
+                               Family::IllCluster, Family::UpperTriangular, Family::RandomDense, Family::OrthCluster};
+    const int nf = int(sizeof(families) / sizeof(families[0]));
+    std::vector<int> checked;
+    for (int k = 0; k < 3 * nf + 1; ++k) checked.push_back(int((std::int64_t(k) * 7919) % batch));
+    std::vector<T> A(nn * batch);
+    for (int b = 0; b < batch; ++b) {
+        const auto at = std::find(checked.begin(), checked.end(), b);
+        const int k = int(at - checked.begin());
+        const Family f = at == checked.end() ? Family::RandomDense : families[k % nf];
+        auto m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(9103, n, at == checked.end() ? b % 89 : b));
+        std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
+    }
+    // The last checked matrix: a NaN entry.
+    A[size_t(checked.back()) * nn + 3] = T(std::numeric_limits<real_t<T>>::quiet_NaN());
+    Outputs<T> all;
+    run_device_call(cuda.h, params.p, n, batch, A.data(), false, all);
+    if (max_iterations == 0) CHECK(std::count(all.info.begin(), all.info.end(), 0) == batch - 1);
+    for (int b : checked) {
+        INFO("matrix " << b);
+        Outputs<T> one;
+        run_device_call(cuda.h, params.p, n, 1, A.data() + size_t(b) * nn, false, one);
+        check_same_outputs(one, all, b, n, false);
+    }
+    CHECK(all.info[checked.back()] == BATCHEIG_INFO_NONFINITE);
 }
 
 }  // namespace
@@ -319,6 +376,31 @@ TEST_CASE("geev CUDA: the eigenvalues on the band give every matrix of a batch o
     for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK}) {
         INFO("variant " << algorithm_name(alg));
         geev_split_pieces<T>(alg, n, false, int(batcheig::plan::tuning::cuda_geev_band_chunk));
+    }
+}
+
+TEST_CASE("geev CUDA: the eigenvalues' QR iteration in stages gives every matrix of a large batch the results of "
+          "a single call",
+          "[geev][cuda]") {
+    auto each = [](auto run) {
+        for (batcheigAlgorithm_t alg : {BATCHEIG_ALG_GEEV_CUDA_WARP, BATCHEIG_ALG_GEEV_CUDA_BLOCK})
+            for (const int maxit : {0, 2}) {
+                INFO("variant " << algorithm_name(alg) << ", max iterations " << maxit);
+                run(alg, maxit);
+            }
+    };
+    SECTION("double") {
+        each([](batcheigAlgorithm_t alg, int maxit) {
+            geev_band_stages<double>(alg, 30, maxit);
+            geev_band_stages<double>(alg, 41, maxit);
+        });
+    }
+    SECTION("float") { each([](batcheigAlgorithm_t alg, int maxit) { geev_band_stages<float>(alg, 40, maxit); }); }
+    SECTION("complex<double>") {
+        each([](batcheigAlgorithm_t alg, int maxit) { geev_band_stages<std::complex<double>>(alg, 20, maxit); });
+    }
+    SECTION("complex<float>") {
+        each([](batcheigAlgorithm_t alg, int maxit) { geev_band_stages<std::complex<float>>(alg, 25, maxit); });
     }
 }
 

@@ -715,6 +715,101 @@ void band_qr_matches_whole_matrix() {
       }
 }
 
+// The GPU's QR launches on the band may run in stages (core::QrStage,
+// cuda/geev/geev_team.cuh qr_in_band): a stage pauses after the first
+// deflation that leaves the unfinished block ending below its pause row,
+// stores the band's columns up to that row, and the next stage continues
+// from a copy of those columns alone. Here: for pause schedules from one
+// pause to a pause at every row, each stage on a fresh copy of exactly the
+// columns the GPU keeps (AddressSanitizer catches any access beyond them),
+// serially and with OmpTeams of 2 and 3, the eigenvalues and info are
+// bitwise those of one core::geev_qr on the band, also when the iteration
+// stops early (max_iterations = 1, 2) and when balancing isolates rows.
+template <class T>
+void staged_band_qr_matches_one_stage() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  using Band = core::HessBandView<C>;
+  for (const int n : {7, 8, 12, 17, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols,
+                           Family::JordanOrth, Family::IllCluster})
+      for (const int maxit : {0, 1, 2}) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
+        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4343, n, static_cast<int>(f)));
+        const size_t nn = static_cast<size_t>(n) * n;
+        std::vector<C> a(nn);
+        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
+        std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
+        const core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
+        std::vector<C> w0(static_cast<size_t>(n), C(-7));
+        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
+        const core::MatView<C> av{a.data(), n, 1}, none{nullptr, n, 1};
+        core::GeevState<R> st0;
+        core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{w0.data(), 1},
+                          core::VecView<R>{wi0.data(), 1}, none, ws, st0);
+        REQUIRE(st0.info == 0);
+        REQUIRE(st0.qr_at == st0.ihi);
+        const std::vector<C> band = pack_band(a, n);
+
+        // One stage: the reference.
+        std::vector<C> w1 = w0, b1 = band;
+        std::vector<R> wi1 = wi0;
+        core::GeevState<R> st1 = st0;
+        core::geev_qr(core::SerialTeam{}, false, n, Band{b1.data()}, core::VecView<C>{w1.data(), 1},
+                      core::VecView<R>{wi1.data(), 1}, Band{}, maxit, st1);
+
+        std::vector<std::vector<int>> schedules = {{n / 2}, {n - 1}, {20, 12, 5}, {3}, {}};
+        for (int k = n - 1; k > 0; --k) schedules.back().push_back(k);  // a pause at every row
+        for (const auto &pauses : schedules)
+          for (const int p : {1, 2, 3}) {
+            std::string list;
+            for (const int x : pauses) list += std::to_string(x) + " ";
+            INFO("pauses " << list << "team of " << p);
+            std::vector<C> global = band, w = w0;
+            std::vector<R> wi = wi0;
+            core::GeevState<R> st = st0;
+            int stages = 0;
+            for (size_t s = 0; s <= pauses.size(); ++s) {
+              const int pause = s < pauses.size() ? pauses[s] : 0;
+              if (s < pauses.size() && pause >= n) continue;
+              if (st.info != 0 || st.qr_at < st.ilo || st.qr_at < pause) continue;
+              ++stages;
+              const int cols = st.qr_at + 1;
+              const int count = cols < n ? Band::offset(cols) : Band::used_elements(n);
+              std::vector<C> h(global.begin(), global.begin() + count);
+              const core::GeevState<R> before = st;
+              auto run = [&](const auto &tm) {
+                core::GeevState<R> mine = before;
+                core::geev_qr_stage(tm, n, Band{h.data()}, core::VecView<C>{w.data(), 1},
+                                    core::VecView<R>{wi.data(), 1}, maxit, mine, pause);
+                return mine;
+              };
+              if (p == 1) {
+                st = run(core::SerialTeam{});
+              } else {
+                std::vector<core::GeevState<R>> states(static_cast<size_t>(p));
+                run_omp_team(p, [&](const OmpTeam &tm) {
+                  states[static_cast<size_t>(tm.rank())] = run(tm);
+                  return 0;
+                });
+                for (const auto &x : states) CHECK((x.info == states[0].info && x.qr_at == states[0].qr_at));
+                st = states[0];
+              }
+              if (st.info == 0 && pause > 0) {
+                CHECK(st.qr_at < pause);
+                CHECK(st.qr_at < before.qr_at);
+              }
+              std::copy(h.begin(), h.end(), global.begin());
+            }
+            CHECK(stages >= 1);
+            CHECK(st.info == st1.info);
+            if (st.info == 0) CHECK(st.qr_at < st.ilo);
+            CHECK(std::memcmp(w.data(), w1.data(), n * sizeof(C)) == 0);
+            CHECK(std::memcmp(wi.data(), wi1.data(), n * sizeof(R)) == 0);
+          }
+      }
+}
+
 // With vectors, the warp variant's Schur phase may also run in two launches
 // (cuda/geev/geev_team.cuh, schur_qr_in_band): core::geev_reduce with the
 // Schur vectors' start, then core::geev_qr with the Schur form and vectors
@@ -945,6 +1040,12 @@ TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView
                    "bitwise, whatever the team",
                    "[geev][team][band]", BT_GEEV_TYPES) {
   band_qr_matches_whole_matrix<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: the QR iteration on the band in stages, each on a copy of the columns it keeps, "
+                   "gives one stage's results, bitwise, whatever the team and the pauses",
+                   "[geev][team][band]", BT_GEEV_TYPES) {
+  staged_band_qr_matches_one_stage<TestType>();
 }
 
 TEMPLATE_TEST_CASE("geev core: the Schur form and vectors on the packed band (HessBandView) are the whole "

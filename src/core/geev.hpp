@@ -244,6 +244,7 @@ struct GeevState {
     index_t ilo = 0, ihi = 0;
     index_t info = 0;  // 0, k in 1..n, or BATCHEIG_INFO_NONFINITE
     index_t scalea = 0;
+    index_t qr_at = 0;  // QR in stages (QrStage): the unfinished block ends at row qr_at
 };
 
 // Phase 1a of geev: scaling, balancing and Hessenberg reduction, a
@@ -282,6 +283,7 @@ BATCHEIG_HD void geev_reduce(const Team &tm, bool wantv, index_t n, M a, VecView
     gehd2(tm, n, ilo, ihi, a, ws.tau, ws.hd);
     st.ilo = ilo;
     st.ihi = ihi;
+    st.qr_at = ihi;
     if (wantv) orghr(tm, n, ilo, ihi, a, ws.tau, z);
 
     // Eigenvalues of the rows that balancing isolated.
@@ -305,6 +307,24 @@ BATCHEIG_HD void geev_qr(const Team &tm, bool wantv, index_t n, M h, VecView<T> 
     const index_t ilo = st.ilo, ihi = st.ihi;
     if constexpr (is_complex<T>) st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, h, w, ilo, ihi, z, max_iterations);
     else st.info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, h, w, wi, ilo, ihi, z, max_iterations);
+    tm.sync();  // the eigenvalues (written by the leader) are visible to the team
+}
+
+// geev_qr for the eigenvalues alone in stages (QrStage): from the block
+// that ends at row st.qr_at (st.ihi after geev_reduce) to the first
+// deflation that leaves it ending below row pause (0: to the end), st.qr_at
+// then where it ends (< st.ilo: done). Bitwise geev_qr's results, whatever
+// the stages.
+template <class T, class Team, class M>
+BATCHEIG_HD void geev_qr_stage(const Team &tm, index_t n, M h, VecView<T> w, VecView<real_t<T>> wi,
+                               index_t max_iterations, GeevState<real_t<T>> &st, index_t pause) {
+    const index_t ilo = st.ilo, ihi = st.ihi;
+    QrStage stage{st.qr_at, pause};
+    const M none{nullptr};
+    if constexpr (is_complex<T>)
+        st.info = lahqr_complex(tm, false, false, n, ilo, ihi, h, w, ilo, ihi, none, max_iterations, &stage);
+    else st.info = lahqr_real(tm, false, false, n, ilo, ihi, h, w, wi, ilo, ihi, none, max_iterations, &stage);
+    st.qr_at = stage.at;
     tm.sync();  // the eigenvalues (written by the leader) are visible to the team
 }
 

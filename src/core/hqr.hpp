@@ -478,9 +478,24 @@ inline constexpr bool kImplicitBulgeZeros = false;
 // columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
 // (Four shifts in one five-row bulge took 36-42 % fewer chase steps but
 // ran slower on the GPU at n <= 30: docs/performance.md, "Session 19".)
+// The QR iteration in stages (eigenvalues only: the CUDA QR launches on the
+// band, cuda/geev/geev_team.cuh). A stage starts on the unfinished block
+// that ends at row `at` (ihi: from the start, with the preparation a fresh
+// start makes) and pauses after the first deflation that leaves it ending
+// below row `pause`. The sweep count, the exceptional-shift count and the
+// block's top restart at every deflation, so at a pause the iteration's
+// whole state is `at` and the band's columns 0..at; the next stage, which
+// may hold no more than those, continues from there and computes bitwise
+// what one stage would have.
+struct QrStage {
+    index_t at;     // in: the unfinished block ends at row at; out: where it ends now (< ilo: done)
+    index_t pause;  // pause once at < pause (0: run to the end)
+};
+
 template <class Team, class M, class V, class MZ>
 BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
-                               V wi, index_t iloz, index_t ihiz, MZ z, index_t itmax_user) {
+                               V wi, index_t iloz, index_t ihiz, MZ z, index_t itmax_user,
+                               QrStage *stage = nullptr) {
     using R = typename M::value_type;
     if (n == 0) return 0;
     if (ilo == ihi) {
@@ -488,15 +503,18 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             wr[ilo] = h(ilo, ilo);
             wi[ilo] = R(0);
         }
+        if (stage) stage->at = ilo - 1;
         return 0;
     }
-    // Clear out the trash below the subdiagonal.
-    for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
-        h(j + 2, j) = R(0);
-        h(j + 3, j) = R(0);
+    if (!stage || stage->at == ihi) {
+        // Clear out the trash below the subdiagonal.
+        for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
+            h(j + 2, j) = R(0);
+            h(j + 3, j) = R(0);
+        }
+        if (tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = R(0);
+        tm.sync();
     }
-    if (tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = R(0);
-    tm.sync();
 
     const index_t nh = ihi - ilo + 1;
     const R safmin = limits<R>::safmin();
@@ -513,12 +531,15 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
     // own matrix, wait at the end of a loop for every team to leave it: a
     // team whose block split then idled until every other team's had split
     // too. With one loop they only wait for each other's sweeps.)
-    index_t i = ihi, l = ilo, its = 0;
+    // A stage (QrStage) stops where a deflation leaves the block ending
+    // below row stop (i only falls at a deflation).
+    index_t i = stage ? stage->at : ihi, l = ilo, its = 0;
+    const index_t stop = stage && stage->pause > ilo ? stage->pause : ilo;
     for (;;) {
         bool sweep = false;
         index_t m = ilo;
         R v[3];
-        while (i >= ilo) {
+        while (i >= stop) {
             // its: the sweeps on this block since the last deflation.
             if (its > itmax) return i + 1;  // failure to converge
             // Look for a single small subdiagonal element: the largest k in
@@ -563,7 +584,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             sweep = true;
             break;
         }
-        if (!sweep) return 0;
+        if (!sweep) {
+            if (stage) stage->at = i;
+            return 0;
+        }
         // first: the step at kk = m, which starts the bulge (its v is the
         // shifts' first column); the others take v from the previous bulge.
         auto chase_step = [&](auto nr_c, auto first_c, index_t kk) {
@@ -728,19 +752,21 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
 // w[ilo..ihi].
 template <class Team, class M, class V, class MZ>
 BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V w,
-                                  index_t iloz, index_t ihiz, MZ z, index_t itmax_user) {
+                                  index_t iloz, index_t ihiz, MZ z, index_t itmax_user, QrStage *stage = nullptr) {
     using T = typename M::value_type;
     using R = real_t<T>;
     if (n == 0) return 0;
     if (ilo == ihi) {
         if (tm.leader()) w[ilo] = h(ilo, ilo);
+        if (stage) stage->at = ilo - 1;
         return 0;
     }
-    for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
+    const bool fresh = !stage || stage->at == ihi;
+    for (index_t j = tm.first(ilo); fresh && j <= ihi - 3; j += tm.size()) {
         h(j + 2, j) = T(0);
         h(j + 3, j) = T(0);
     }
-    if (tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = T(0);
+    if (fresh && tm.leader() && ilo <= ihi - 2) h(ihi, ihi - 2) = T(0);
     tm.sync();
 
     index_t jlo = ilo, jhi = ihi;
@@ -748,8 +774,9 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
         jlo = 0;
         jhi = n - 1;
     }
-    // Make the subdiagonal entries real by a diagonal unitary similarity.
-    for (index_t i = ilo + 1; i <= ihi; ++i) {
+    // Make the subdiagonal entries real by a diagonal unitary similarity
+    // (a later stage finds them real).
+    for (index_t i = ilo + 1; fresh && i <= ihi; ++i) {
         if (imag(h(i, i - 1)) != R(0)) {
             // The redundant normalization avoids problems with both gradual
             // and sudden underflow in |h(i,i-1)|.
@@ -777,11 +804,12 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
     index_t kdefl = 0;
 
     // One pass per QR step, as in lahqr_real (where the reason is).
-    index_t i = ihi, l = ilo, m = ilo, its = 0;
+    index_t i = stage ? stage->at : ihi, l = ilo, m = ilo, its = 0;
+    const index_t stop = stage && stage->pause > ilo ? stage->pause : ilo;  // as in lahqr_real
     T t, v[2];
     for (;;) {
         bool sweep = false;
-        while (i >= ilo) {
+        while (i >= stop) {
             // its: the steps on this block since the last deflation.
             if (its > itmax) return i + 1;  // failure to converge
             // Look for a single small subdiagonal element (as in lahqr_real).
@@ -852,7 +880,10 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
             sweep = true;
             break;
         }
-        if (!sweep) return 0;
+        if (!sweep) {
+            if (stage) stage->at = i;
+            return 0;
+        }
         // Single-shift QR step.
         for (index_t kk = m; kk <= i - 1; ++kk) {
             // Columns kk-1, kk and kk+1 of h (see lahqr_real).

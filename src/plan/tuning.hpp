@@ -594,6 +594,62 @@ inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes)
     return n <= 19 || (n >= 21 && n <= 25) || (n >= 30 && n <= 32) || n >= 34;  // double
 }
 
+// The QR iteration on the band in stages (cuda/geev/geev_team.cuh,
+// qr_in_band): the stage that holds the first m columns of an order-n band
+// pauses once the unfinished block ends above row `pause`, and the next
+// stage, a launch of its own, holds only the first `pause` columns, so more
+// matrices fit per SM, with the lanes of cuda_geev_band_lanes for `pause`.
+// Results are bitwise the same whatever the stages (core::QrStage), so the
+// rule may depend on the batch. The pauses are rungs of a ladder per type:
+// the largest rung at least `gap` below m, from n = min_n on, for batches
+// of at least cuda_geev_band_stage_min_batch matrices. Measured 2026-12-01
+// on one H200 with the stages forced through a temporary switch (not
+// committed; `batcheig_bench geev --memory device --reps 3
+// --cusolver-subset 0 --lapacke-subset 1 --check 3`, two rounds alike to
+// 0.5 %, ms of the whole call against one stage, the pauses in brackets):
+//   double, batch 200 000: n = 15 [14] +7.4 %, [10] +1.0 %; 17 [14] +0.8 %,
+//     [10] -2.3 %; 18 [14] -4.2 %; 19 [14] -3.6 %; 20 [14] -3.4 %, [12]
+//     -2.5 %; 25 [22 14] -4.9 %, [20 12] -4.7 %, [20] -3.1 %; 30 [22 14]
+//     -10.4 %, [24 16] -9.5 %, [21 15] -9.6 %, [20] -8.1 %, [23 17 12]
+//     -9.0 %
+//   double, batch 100 000: n = 40 [32 22 14] -17.0 %, [30 22 14] -15.9 %,
+//     [22 14] -11.7 %; 48 [32 22 14] -12.5 %, [44 30 22 14] -12.4 %
+//   double, block variant, batch 20 000: n = 64 [48 36 26 18 12] -13.0 %,
+//     [44 30 22 14] -12.0 %, [32 22 14] -8.6 %
+//   float, batch 200 000: n = 25 [20] -0.1 %, [20 12] +0.5 %, [24 16]
+//     +5.5 %; 30 [20] -1.8 %, [20 12] -0.9 %, [24 16] +0.7 %;
+//     batch 100 000: n = 36 [20 12] -2.3 %, [24 16] -1.8 %, [30 22 14]
+//     +1.0 %; 40 [24 16] -4.2 %, [30 22 14] -2.9 %; 48 [24 16] -4.5 %,
+//     [32 22 14] -4.5 %
+//   complex double, batch 100 000: n = 12 [10] -11.5 %, [8] -11.8 %; 16
+//     [12 8] -13.9 %, [10] -13.4 %; 20 [16 10] -19.1 %, [14] -16.3 %, [12]
+//     -13.8 %; 25 [22 16 10] -25.1 %, [22 14] -23.0 %, [16 10] -20.9 %; 30
+//     [22 16 10] -21.8 %, [24 18 12] -21.7 %, [22 14] -20.6 %
+//   complex float, batch 100 000: n = 18 [12 8] -4.6 %, [14] -2.4 %, [16
+//     10] -1.5 %; 21 [16 10] -8.2 %, [14] -6.8 %, [20 12 8] +2.5 %; 25
+//     [20 12] -13.3 %, [22 14] -10.7 %, [16] -10.9 %; 30 [20 12] -13.5 %,
+//     [22 14] -13.2 %, [16] -10.0 %
+//   double, n = 30: batch 20 000 [22 14] -6.1 %, batch 5 000 +22 % (the
+//     batch then fills the GPU about once, and each launch ends with a tail
+//     in which SMs run out of matrices)
+// The double stages at n = 30 and the complex ones gain from the matrices
+// per SM where shared memory bounds them (the band of double n = 30 is
+// 4.4 KB); float, whose band is half as long, gains least.
+inline constexpr long long cuda_geev_band_stage_min_batch = 16384;
+inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, std::size_t real_bytes) {
+    static constexpr int real_d[] = {14, 22, 32, 44, 60, 80, 110, 150, 200};
+    static constexpr int real_s[] = {20, 34, 48, 66, 90, 124, 170, 230, 300};
+    static constexpr int cplx[] = {10, 16, 22, 32, 44, 60, 80, 110, 150};
+    const bool d = real_bytes >= 8;
+    const int *rungs = is_complex ? cplx : (d ? real_d : real_s);
+    const int min_n = is_complex ? (d ? 12 : 18) : (d ? 18 : 27);
+    const int gap = is_complex && d ? 2 : 3;
+    if (batch < cuda_geev_band_stage_min_batch || n < min_n) return 0;
+    int pause = 0;
+    for (int k = 0; k < 9 && rungs[k] <= m - gap; ++k) pause = rungs[k];
+    return pause;
+}
+
 // Matrices per piece of the eigenvalue launches with the QR phase on the
 // band (cuda/geev/geev_team.cuh, launch_band): their workspace holds only
 // each matrix's state (32 bytes in double), at most 32 MB. Every piece ends

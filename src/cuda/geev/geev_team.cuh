@@ -240,11 +240,14 @@ __device__ void store_band(const Team &tm, int n, const core::SharedView<T> &a, 
     });
 }
 
-// The band kept in the caller's A (store_band) into shared memory at sh.
-template <class T, class Team>
-__device__ void load_band(const Team &tm, int n, T *sh, const T *A, std::int64_t lda) {
-    for_each_flat(tm, core::HessBandView<T>::used_elements(n), n,
-                  [&](int e, int r, int c) { sh[e] = A[r + std::int64_t(c) * lda]; });
+// The first `count` elements of the band kept in the caller's A
+// (store_band) into shared memory at sh, or (ToShared false) back.
+template <bool ToShared, class T, class Team>
+__device__ void copy_band(const Team &tm, int n, int count, T *sh, T *A, std::int64_t lda) {
+    for_each_flat(tm, count, n, [&](int e, int r, int c) {
+        if constexpr (ToShared) sh[e] = A[r + std::int64_t(c) * lda];
+        else A[r + std::int64_t(c) * lda] = sh[e];
+    });
 }
 
 // Where the Schur vectors of matrix b of p are accumulated: VL when the
@@ -342,6 +345,23 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
 // reflectors and shifts are computed by every lane alike), so the
 // eigenvalues are bitwise those of the one-launch form.
 
+// Elements of the band that a QR stage holding its first m columns
+// reads and writes: the columns whole (a column's rows to three below
+// the diagonal), except at m = n, where the last three lie outside the
+// matrix (core::HessBandView::used_elements).
+template <class T>
+__host__ __device__ inline int band_stage_elements(int n, int m) {
+    using Band = core::HessBandView<T>;
+    return m < n ? Band::offset(m) : Band::used_elements(n);
+}
+
+// Where the QR stage that holds the first m columns of an order-n band
+// pauses (0: it runs to the end; plan::tuning::cuda_geev_band_stage).
+template <class T>
+int band_stage_pause(int n, int m, std::int64_t batch) {
+    return plan::tuning::cuda_geev_band_stage(n, m, batch, core::is_complex<T>, sizeof(core::real_t<T>));
+}
+
 // Shared-memory bytes of one matrix's band with P lanes per matrix. In
 // double: its used elements (core::HessBandView::used_elements, without
 // the three past the matrix's last row), padded so that the teams of a
@@ -349,12 +369,19 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
 // (plan::tuning::cuda_geev_band_slice_bytes; 4-10 % faster at n = 12-26).
 // Elsewhere the whole packing as an odd element count (team_slice_bytes),
 // which measured faster there.
+// A stage of the QR launches (see qr_in_band) that holds the first m
+// columns of an order-n band (m = n: the whole band) keeps
+// band_stage_elements(n, m) elements.
 template <class T>
-std::size_t band_shared_bytes(int n, int lanes) {
+std::size_t band_shared_bytes(int n, int lanes, int m) {
     using Band = core::HessBandView<T>;
     if (plan::tuning::cuda_geev_band_slice_spread(core::is_complex<T>, sizeof(core::real_t<T>)))
-        return plan::tuning::cuda_geev_band_slice_bytes(std::size_t(Band::used_elements(n)) * sizeof(T), lanes);
-    return team_slice_bytes<T>(std::size_t(Band::elements(n)) * sizeof(T));
+        return plan::tuning::cuda_geev_band_slice_bytes(std::size_t(band_stage_elements<T>(n, m)) * sizeof(T), lanes);
+    return team_slice_bytes<T>(std::size_t(Band::elements(m)) * sizeof(T));
+}
+template <class T>
+std::size_t band_shared_bytes(int n, int lanes) {
+    return band_shared_bytes<T>(n, lanes, n);
 }
 
 // Element e of the band (core::HessBandView's packing) is kept in the
@@ -384,22 +411,36 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
 }
 
 // Phase 2 (eigenvalues only) of matrix b of p with team tm, the band in
-// shared memory at smem (band_shared_bytes<T>(n, P) long).
+// shared memory at smem (band_shared_bytes<T>(n, P, m) long): one stage of
+// the QR iteration (core::QrStage), run only where the matrix's
+// unfinished block ends at a row in [pause, m). It loads the band's
+// columns up to that row, runs the QR iteration to the first deflation
+// that leaves the block ending below row pause, and (pause > 0) stores
+// those columns back to the caller's A for the next stage, whose launch
+// keeps fewer columns per matrix in shared memory and so more matrices
+// per SM. The last stage (pause = 0) ends with core::geev_finish.
 template <class T, class Team>
 __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
-                           unsigned char *smem) {
+                           unsigned char *smem, int pause) {
     using R = core::real_t<T>;
     const int n = p.n;
     T *sh = reinterpret_cast<T *>(smem);
+    T *A = p.A + b * std::int64_t(p.lda) * n;
     core::GeevState<R> st = sp.state[b];
     const core::HessBandView<T> h{sh}, none{nullptr};
     const core::VecView<T> w{p.w + b * n, 1};
     const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
-    if (st.info == 0) {
-        load_band(tm, n, sh, p.A + b * std::int64_t(p.lda) * n, p.lda);
+    if (st.info == 0 && st.qr_at >= st.ilo && st.qr_at >= pause) {
+        copy_band<true>(tm, n, band_stage_elements<T>(n, st.qr_at + 1), sh, A, p.lda);
         tm.sync();
-        core::geev_qr(tm, false, n, h, w, wi, none, p.max_iterations, st);
+        core::geev_qr_stage(tm, n, h, w, wi, p.max_iterations, st, pause);
+        if (pause > 0) {
+            if (st.info == 0 && st.qr_at >= st.ilo)
+                copy_band<false>(tm, n, band_stage_elements<T>(n, st.qr_at + 1), sh, A, p.lda);
+            if (tm.leader()) sp.state[b] = st;
+        }
     }
+    if (pause > 0) return;
     const int info = core::geev_finish(tm, false, false, n, w, wi, none, none, st);
     if (tm.leader()) p.info[b] = info;
 }
@@ -445,7 +486,7 @@ __device__ void schur_qr_in_band(const Team &tm, const GeevProblem<T> &p, const 
     T *A = p.A + b * std::int64_t(p.lda) * n;
     std::int64_t ldz;
     T *Z = schur_vectors(p, b, ldz);
-    load_band(tm, n, sh, A, p.lda);
+    copy_band<true>(tm, n, core::HessBandView<T>::used_elements(n), sh, A, p.lda);
     copy_matrix<true>(tm, n, sz, ld, Z, ldz);
     tm.sync();
     const core::HessBandView<T> h{sh};
@@ -460,8 +501,8 @@ __device__ void schur_qr_in_band(const Team &tm, const GeevProblem<T> &p, const 
 
 // The launches of the multi-launch forms: with vectors Schur then Vectors
 // (or ReduceVectors, SchurBandQR, then Vectors), eigenvalues on the band
-// Reduce then BandQR.
-enum class Phase { Schur, Vectors, Reduce, BandQR, ReduceVectors, SchurBandQR };
+// Reduce then the QR stages (geev_band_qr_kernel).
+enum class Phase { Schur, Vectors, Reduce, ReduceVectors, SchurBandQR };
 
 template <Phase F, class T, class Team>
 __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
@@ -469,7 +510,6 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
     if constexpr (F == Phase::Schur) schur_in_shared<false>(tm, p, sp, b, smem);
     else if constexpr (F == Phase::Vectors) vectors_in_shared(tm, p, sp, b, smem);
     else if constexpr (F == Phase::Reduce) reduce_in_shared(tm, p, sp, b, smem);
-    else if constexpr (F == Phase::BandQR) qr_in_band(tm, p, sp, b, smem);
     else if constexpr (F == Phase::ReduceVectors) schur_in_shared<true>(tm, p, sp, b, smem);
     else schur_qr_in_band(tm, p, sp, b, smem);
 }
@@ -505,6 +545,19 @@ __global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) void geev_warp
     unsigned char *mine;
     if (!team_matrix<P>(count, slice, smem, k, mine)) return;
     run_phase<F>(tm, p, sp, b0 + k, mine);
+}
+
+// One stage of the QR iteration on the band (qr_in_band), P lanes of a
+// warp per matrix (the warp and block variants' eigenvalues).
+template <class T, int P>
+__global__ __launch_bounds__(256, 1) void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause,
+                                                             std::int64_t b0, std::int64_t count, unsigned slice) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    const auto tm = WarpTeam<P>::make();
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
+    qr_in_band(tm, p, sp, b0 + k, mine, pause);
 }
 
 template <class T, Phase F>
@@ -635,18 +688,34 @@ batcheigStatus_t with_lanes(int lanes, F &&f) {
     }
 }
 
-// One of the two launches of the band form (first: the reduction), with the
-// lane count of the tuning table for that launch.
-template <class T, bool Reduce>
-batcheigStatus_t launch_band_phase(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-    constexpr Phase F = Reduce ? Phase::Reduce : Phase::BandQR;
-    const int lanes = Reduce ? geev_warp_lanes<T>(q.n) : geev_band_lanes<T>(q.n);
-    return with_lanes(lanes, [&](auto lanes_c) {
+// The eigenvalues' reduction launch of the warp variant's band form, with
+// the lanes of cuda_geev_warp_lanes.
+template <class T>
+batcheigStatus_t launch_band_reduce(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    return with_lanes(geev_warp_lanes<T>(q.n), [&](auto lanes_c) {
         constexpr int P = decltype(lanes_c)::value;
-        const std::size_t slice = Reduce ? shared_bytes<T>(q.n, false, false, core::two_sided_gehd2<WarpTeam<P>, T>)
-                                         : band_shared_bytes<T>(q.n, lanes);
-        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, F>, slice, !Reduce, q.batch, q, sp);
+        const std::size_t slice = shared_bytes<T>(q.n, false, false, core::two_sided_gehd2<WarpTeam<P>, T>);
+        return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::Reduce>, slice, false, q.batch, q, sp);
     });
+}
+
+// The QR iteration on the band after the reduction: one launch per stage
+// (qr_in_band), the first holding the whole band, each later one the
+// columns the one before paused within (plan::tuning::cuda_geev_band_stage),
+// each with the lanes of cuda_geev_band_lanes for its column count.
+template <class T>
+batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+    for (int m = q.n;;) {
+        const int pause = band_stage_pause<T>(q.n, m, q.batch);
+        const int lanes = geev_band_lanes<T>(m);
+        const batcheigStatus_t st = with_lanes(lanes, [&](auto lanes_c) {
+            constexpr int P = decltype(lanes_c)::value;
+            return launch_teams<P>(s, geev_band_qr_kernel<T, P>, band_shared_bytes<T>(q.n, lanes, m), true, q.batch,
+                                   q, sp, pause);
+        });
+        if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
+        m = pause;
+    }
 }
 
 // True when the warp variant runs the eigenvalues in two launches, the QR
@@ -664,7 +733,7 @@ template <class T, class Reduce>
 batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work, Reduce &&reduce) {
     return launch_split(p, work, false, [&](auto first, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         if constexpr (decltype(first)::value) return reduce(q, sp);
-        else return launch_band_phase<T, false>(s, q, sp);
+        else return launch_band_qr<T>(s, q, sp);
     });
 }
 
@@ -782,7 +851,7 @@ batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) 
     using namespace geev_team_detail;
     if (warp_uses_band<T>(p.n, p.want_vl || p.want_vr))
         return launch_band(s, p, work, [&](const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-            return launch_band_phase<T, true>(s, q, sp);
+            return launch_band_reduce<T>(s, q, sp);
         });
     return with_lanes(geev_warp_lanes<T>(p.n),
                       [&](auto lanes_c) { return launch_warp<T, decltype(lanes_c)::value>(s, p, work); });
