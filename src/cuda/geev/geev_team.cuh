@@ -338,9 +338,10 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
 // launches: reduce_in_shared (core::geev_reduce: scaling, balancing,
 // Hessenberg reduction, on the whole matrix) leaves the band in the
 // caller's A (whose contents are unspecified on exit) and the state in the
-// workspace (GeevSplit, states only); qr_in_band (core::geev_qr and
-// core::geev_finish) runs the QR iteration on the band, with its own lane
-// count (plan::tuning::cuda_geev_band_lanes). The QR iteration's results do
+// workspace (GeevSplit, states only); qr_in_band (core::geev_qr_stage and
+// core::geev_finish, in one launch per stage: see below) runs the QR
+// iteration on the band, with its own lane count
+// (plan::tuning::cuda_geev_band_lanes). The QR iteration's results do
 // not depend on the lane count (every entry is updated by one lane, the
 // reflectors and shifts are computed by every lane alike), so the
 // eigenvalues are bitwise those of the one-launch form.
@@ -518,8 +519,9 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 // The explicit minimum of one block per SM leaves ptxas free to use up to
 // 255 registers: without it, ptxas chose fewer and spilled (double, the
 // Schur launch with 32 lanes: 80 registers and 108 bytes of spills against
-// 104 and none, n = 30 with vectors 9 % slower; the QR launch on the band:
-// 64 and 4 bytes against 68 and none, 2 % slower at n = 20-30; H100). The
+// 104 and none, n = 30 with vectors 9 % slower; the QR launch on the band,
+// now geev_band_qr_kernel, which keeps the minimum: 64 and 4 bytes against
+// 68 and none, 2 % slower at n = 20-30; H100). The
 // one-launch kernel below keeps ptxas's choice: with the minimum it took 89
 // registers instead of 80 and was 10-19 % slower at n = 5-10. The
 // exception: the eigenvalues' reduction launch with gehd2's two-sided form
