@@ -474,10 +474,6 @@ inline constexpr bool kImplicitBulgeZeros = false;
 #endif
 }  // namespace detail
 
-// Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
-// columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
-// (Four shifts in one five-row bulge took 36-42 % fewer chase steps but
-// ran slower on the GPU at n <= 30: docs/performance.md, "Session 19".)
 // The QR iteration in stages (eigenvalues only: the CUDA QR launches on the
 // band, cuda/geev/geev_team.cuh). A stage starts on the unfinished block
 // that ends at row `at` (ihi: from the start, with the preparation a fresh
@@ -492,6 +488,12 @@ struct QrStage {
     index_t pause;  // pause once at < pause (0: run to the end)
 };
 
+// Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
+// columns [ilo, ihi]; eigenvalues go to (wr, wi)[ilo..ihi].
+// (Four shifts in one five-row bulge took 36-42 % fewer chase steps but
+// ran slower on the GPU at n <= 30: docs/performance.md, "Session 19".)
+// stage: run one stage of the eigenvalues-only iteration (QrStage; null:
+// the whole iteration).
 template <class Team, class M, class V, class MZ>
 BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
                                V wi, index_t iloz, index_t ihiz, MZ z, index_t itmax_user,
