@@ -655,7 +655,7 @@ inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, 
 
 // Matrices per piece of the eigenvalue launches with the QR phase on the
 // band (cuda/geev/geev_team.cuh, launch_band): their workspace holds only
-// each matrix's state (32 bytes in double), at most 32 MB. Every piece ends
+// each matrix's state (40 bytes in double), at most 40 MB. Every piece ends
 // both launches with a tail in which SMs run out of matrices (the QR
 // launch's work differs from matrix to matrix), so few pieces are best.
 // batcheig_bench geev --memory device --reps 3 --cusolver-subset 0
