@@ -395,6 +395,11 @@ inline int cuda_geev_vector_lanes(int n, bool is_complex, std::size_t real_bytes
 // 27.87-27.90, 29 29.87 / 30.12-30.16, 30 33.03-33.07 / 33.05-33.13, 32
 // 41.90-41.95 / 38.29-38.43 (results bitwise the same: the bitcheck at
 // n = 27-30 printed the same hashes with either).
+// Session 68, with the QR iteration in stages (cuda_geev_band_stage: at
+// n = 30 the first stage runs with these lanes for 30 columns, the later
+// ones with those for 22 and 14): 8 lanes to n = 36 against 16, one H200,
+// batch 200 000, ms: n = 30 26.55 / 26.92, 32 30.99 / 33.34, 36 47.79 /
+// 51.91. The table stays.
 // Warp teams of at least this many lanes run gehd2's two-sided form in
 // real types (core/hessenberg.hpp, core::two_sided_gehd2): each reflector
 // applied from both sides in two passes over the matrix instead of four.
