@@ -652,6 +652,40 @@ std::vector<int> run_omp_team(int p, F &&f) {
   return infos;
 }
 
+// Test matrix f of order n reduced serially by core::geev_reduce for the
+// QR tests below: H in a, the eigenvalues of isolated rows in (w, wi) (the
+// others -7), the state, and H packed as the band (pack_band).
+template <class T>
+struct Reduced {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  std::vector<C> a, w;
+  std::vector<R> wi;
+  core::GeevState<R> st;
+  std::vector<C> band;
+};
+
+template <class T>
+Reduced<T> reduce_for_qr(Family f, int n, std::uint64_t seed) {
+  using C = typename Reduced<T>::C;
+  using R = typename Reduced<T>::R;
+  const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, seed);
+  const size_t nn = static_cast<size_t>(n) * n;
+  Reduced<T> r;
+  r.a.resize(nn);
+  std::memcpy(static_cast<void *>(r.a.data()), m.a.data(), nn * sizeof(C));
+  std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
+  const core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
+  r.w.assign(static_cast<size_t>(n), C(-7));
+  r.wi.assign(static_cast<size_t>(n), R(-7));
+  const core::MatView<C> av{r.a.data(), n, 1}, none{nullptr, n, 1};
+  core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{r.w.data(), 1},
+                    core::VecView<R>{r.wi.data(), 1}, none, ws, r.st);
+  REQUIRE(r.st.info == 0);
+  r.band = pack_band(r.a, n);
+  return r;
+}
+
 // The GPU warp variant runs an eigenvalue-only call in two launches: the
 // reduction on the whole matrix, then the QR iteration on
 // core::HessBandView (H and the two subdiagonals below it, packed by
@@ -669,20 +703,11 @@ void band_qr_matches_whole_matrix() {
     for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols})
       for (const int maxit : {0, 1, 2}) {
         INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
-        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4242, n, static_cast<int>(f)));
-        const size_t nn = static_cast<size_t>(n) * n;
-        std::vector<C> a(nn);
-        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
-        std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
-        const core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
-        std::vector<C> w0(static_cast<size_t>(n), C(-7));
-        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
-        const core::MatView<C> av{a.data(), n, 1}, none{nullptr, n, 1};
-        core::GeevState<R> st0;
-        core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{w0.data(), 1},
-                          core::VecView<R>{wi0.data(), 1}, none, ws, st0);
-        REQUIRE(st0.info == 0);
-        const std::vector<C> band = pack_band(a, n);
+        Reduced<T> r = reduce_for_qr<T>(f, n, make_seed(4242, n, static_cast<int>(f)));
+        const std::vector<C> &w0 = r.w, &band = r.band;
+        const std::vector<R> &wi0 = r.wi;
+        const core::GeevState<R> st0 = r.st;
+        const core::MatView<C> av{r.a.data(), n, 1};
 
         struct Out {
           std::vector<C> w;
@@ -735,21 +760,11 @@ void staged_band_qr_matches_one_stage() {
                            Family::JordanOrth, Family::IllCluster})
       for (const int maxit : {0, 1, 2}) {
         INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
-        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4343, n, static_cast<int>(f)));
-        const size_t nn = static_cast<size_t>(n) * n;
-        std::vector<C> a(nn);
-        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
-        std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
-        const core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
-        std::vector<C> w0(static_cast<size_t>(n), C(-7));
-        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
-        const core::MatView<C> av{a.data(), n, 1}, none{nullptr, n, 1};
-        core::GeevState<R> st0;
-        core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{w0.data(), 1},
-                          core::VecView<R>{wi0.data(), 1}, none, ws, st0);
-        REQUIRE(st0.info == 0);
+        const Reduced<T> r = reduce_for_qr<T>(f, n, make_seed(4343, n, static_cast<int>(f)));
+        const std::vector<C> &w0 = r.w, &band = r.band;
+        const std::vector<R> &wi0 = r.wi;
+        const core::GeevState<R> st0 = r.st;
         REQUIRE(st0.qr_at == st0.ihi);
-        const std::vector<C> band = pack_band(a, n);
 
         // One stage: the reference.
         std::vector<C> w1 = w0, b1 = band;
