@@ -300,13 +300,15 @@ BATCHEIG_HD void geev_reduce(const Team &tm, bool wantv, index_t n, M a, VecView
 // H's, core/types.hpp), h overwritten by the Schur form T (wantv) or by
 // what QR leaves of H, the eigenvalues in (w, wi), the Schur vectors
 // accumulated in z (wantv; a view of any type, e.g. full while h is
-// banded); st.info set to QR's code.
+// banded); st.info set to QR's code. stage: one stage of the
+// eigenvalues-only iteration (QrStage, through geev_qr_stage).
 template <class T, class Team, class M, class MZ>
 BATCHEIG_HD void geev_qr(const Team &tm, bool wantv, index_t n, M h, VecView<T> w, VecView<real_t<T>> wi, MZ z,
-                         index_t max_iterations, GeevState<real_t<T>> &st) {
+                         index_t max_iterations, GeevState<real_t<T>> &st, QrStage *stage = nullptr) {
     const index_t ilo = st.ilo, ihi = st.ihi;
-    if constexpr (is_complex<T>) st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, h, w, ilo, ihi, z, max_iterations);
-    else st.info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, h, w, wi, ilo, ihi, z, max_iterations);
+    if constexpr (is_complex<T>)
+        st.info = lahqr_complex(tm, wantv, wantv, n, ilo, ihi, h, w, ilo, ihi, z, max_iterations, stage);
+    else st.info = lahqr_real(tm, wantv, wantv, n, ilo, ihi, h, w, wi, ilo, ihi, z, max_iterations, stage);
     tm.sync();  // the eigenvalues (written by the leader) are visible to the team
 }
 
@@ -318,14 +320,9 @@ BATCHEIG_HD void geev_qr(const Team &tm, bool wantv, index_t n, M h, VecView<T> 
 template <class T, class Team, class M>
 BATCHEIG_HD void geev_qr_stage(const Team &tm, index_t n, M h, VecView<T> w, VecView<real_t<T>> wi,
                                index_t max_iterations, GeevState<real_t<T>> &st, index_t pause) {
-    const index_t ilo = st.ilo, ihi = st.ihi;
     QrStage stage{st.qr_at, pause};
-    const M none{nullptr};
-    if constexpr (is_complex<T>)
-        st.info = lahqr_complex(tm, false, false, n, ilo, ihi, h, w, ilo, ihi, none, max_iterations, &stage);
-    else st.info = lahqr_real(tm, false, false, n, ilo, ihi, h, w, wi, ilo, ihi, none, max_iterations, &stage);
+    geev_qr(tm, false, n, h, w, wi, M{nullptr}, max_iterations, st, &stage);
     st.qr_at = stage.at;
-    tm.sync();  // the eigenvalues (written by the leader) are visible to the team
 }
 
 // Phase 1 of geev: geev_reduce, then geev_qr on a. Non-finite input: as
