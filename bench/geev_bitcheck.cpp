@@ -19,7 +19,12 @@
 // adds a line per kind of matrix with the same hashes over that kind's
 // matrices alone, to tell which kinds a change moved.
 //
-// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K] [--per-kind]]
+// --precision P (a set of the letters s, d, c, z; default all) runs only
+// those precisions, so that a compute-sanitizer run can target one launch
+// (for example the staged QR launches, whose batches must be large).
+//
+// usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--precision P]
+//                               [--syevj [--algorithm K] [--per-kind]]
 //   LIST: values and ranges a:b[:step], as batcheig_bench --n;
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
 //   (1 500 with --vectors, 2 000 with --syevj); complex types run batch / 2.
@@ -39,6 +44,7 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -215,8 +221,11 @@ int main(int argc, char **argv) {
     std::vector<int> ns{7, 12, 15, 16, 20, 25, 30, 31, 40, 55, 64, 80};
     bool vectors = false, syevj = false, per_kind = false;
     int batch = 0, algorithm = BATCHEIG_ALG_AUTO;
+    std::string precisions = "sdcz";
     const char *usage =
-        "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--syevj [--algorithm K] [--per-kind]]\n";
+        "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--precision P]\n"
+        "                              [--syevj [--algorithm K] [--per-kind]]\n"
+        "  P: a set of the letters s, d, c, z (default all)\n";
     try {
         for (int k = 1; k < argc; ++k) {
             if (!std::strcmp(argv[k], "--vectors")) vectors = true;
@@ -225,7 +234,13 @@ int main(int argc, char **argv) {
             else if (!std::strcmp(argv[k], "--n") && k + 1 < argc) ns = bench::parse_list(argv[++k]);
             else if (!std::strcmp(argv[k], "--batch") && k + 1 < argc) batch = std::atoi(argv[++k]);
             else if (!std::strcmp(argv[k], "--algorithm") && k + 1 < argc) algorithm = std::atoi(argv[++k]);
-            else {
+            else if (!std::strcmp(argv[k], "--precision") && k + 1 < argc) {
+                precisions = argv[++k];
+                if (precisions.empty() || precisions.find_first_not_of("sdcz") != std::string::npos) {
+                    std::fputs(usage, stderr);
+                    return 2;
+                }
+            } else {
                 std::fputs(usage, stderr);
                 return 2;
             }
@@ -243,18 +258,21 @@ int main(int argc, char **argv) {
     int rc = 0;
     try {
         for (int n : ns) {
+            auto want = [&](char p) { return precisions.find(p) != std::string::npos; };
             if (syevj) {
-                run_syevj<float>(h, "S", n, batch, algorithm, per_kind);
-                run_syevj<double>(h, "D", n, batch, algorithm, per_kind);
-                run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2, algorithm, per_kind);
-                run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2, algorithm, per_kind);
+                if (want('s')) run_syevj<float>(h, "S", n, batch, algorithm, per_kind);
+                if (want('d')) run_syevj<double>(h, "D", n, batch, algorithm, per_kind);
+                if (want('c')) run_syevj<std::complex<float>>(h, "C", n, (batch + 1) / 2, algorithm, per_kind);
+                if (want('z')) run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2, algorithm, per_kind);
                 continue;
             }
-            run<float>(h, "S", n, n, batch, vectors);
-            run<double>(h, "D", n, n, batch, vectors);
-            run<double>(h, "D", n, n + 3, batch, vectors);
-            run<std::complex<float>>(h, "C", n, n, (batch + 1) / 2, vectors);
-            run<std::complex<double>>(h, "Z", n, n, (batch + 1) / 2, vectors);
+            if (want('s')) run<float>(h, "S", n, n, batch, vectors);
+            if (want('d')) {
+                run<double>(h, "D", n, n, batch, vectors);
+                run<double>(h, "D", n, n + 3, batch, vectors);
+            }
+            if (want('c')) run<std::complex<float>>(h, "C", n, n, (batch + 1) / 2, vectors);
+            if (want('z')) run<std::complex<double>>(h, "Z", n, n, (batch + 1) / 2, vectors);
         }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "batcheig_geev_bitcheck: %s\n", e.what());
