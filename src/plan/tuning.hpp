@@ -599,6 +599,22 @@ inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes)
     return n <= 19 || (n >= 21 && n <= 25) || (n >= 30 && n <= 32) || n >= 34;  // double
 }
 
+// Registers per thread of the band form's QR launch with the Schur vectors
+// in double (cuda/geev/geev_team.cuh, geev_warp_phase_kernel with
+// Phase::SchurBandQR; ptxas chose 98 without a bound). A multiprocessor's
+// four schedulers each hold the registers of their own warps (16 384 each),
+// so 98 (allocated as 104) left 4 warps per scheduler, 16 per SM, where
+// shared memory admits 18 at n = 30 (32 lanes, one matrix per warp); 96
+// admit 5 per scheduler. Measured 2026-12-01 on an H200 (session 69),
+// against the library without the bound, alternated twice in one device
+// command, `batcheig_bench geev --memory device --vectors --reps 3
+// --cusolver-subset 0 --lapacke-subset 1 --check 3 --n 16,20,24,30,40
+// --batch 100000`, ms: n = 30 41.84 -> 39.96 (-4.5 %); n = 16, 24 and 40
+// (the band form too) -0.2 %, n = 20 (the one-launch form) -0.1 %. No
+// spills at 96 (88 spilled 24 bytes). Results bitwise the same (the
+// bitcheck's 300 eigenvalue and 300 vector lines, n = 5..64).
+inline constexpr int cuda_geev_schur_band_registers_d = 96;
+
 // The QR iteration on the band in stages (cuda/geev/geev_team.cuh,
 // qr_in_band): the stage that holds the first m columns of an order-n band
 // pauses once the unfinished block ends above row `pause`, and the next

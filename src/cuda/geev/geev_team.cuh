@@ -537,8 +537,14 @@ inline constexpr int kWarpPhaseMinBlocks =
             (core::two_sided_gehd2<ReduceWarpTeam<P>, T> || core::team_gehd2_register_len<ReduceWarpTeam<P>, T> > 0)
         ? 3
         : 1;
+// And the band form's QR launch with the Schur vectors in double is held
+// to plan::tuning::cuda_geev_schur_band_registers_d (a fifth warp per
+// scheduler; 255: no bound beyond the launch bounds').
 template <class T, int P, Phase F>
-__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) void geev_warp_phase_kernel(
+inline constexpr int kWarpPhaseMaxRegs =
+    F == Phase::SchurBandQR && std::is_same_v<T, double> ? plan::tuning::cuda_geev_schur_band_registers_d : 255;
+template <class T, int P, Phase F>
+__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) __maxnreg__((kWarpPhaseMaxRegs<T, P, F>)) void geev_warp_phase_kernel(
     GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0, std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     using Team = std::conditional_t<F == Phase::Reduce || F == Phase::ReduceVectors, ReduceWarpTeam<P>, WarpTeam<P>>;
