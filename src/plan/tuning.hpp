@@ -599,21 +599,30 @@ inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes)
     return n <= 19 || (n >= 21 && n <= 25) || (n >= 30 && n <= 32) || n >= 34;  // double
 }
 
-// Registers per thread of the band form's QR launch with the Schur vectors
-// in double (cuda/geev/geev_team.cuh, geev_warp_phase_kernel with
-// Phase::SchurBandQR; ptxas chose 98 without a bound). A multiprocessor's
-// four schedulers each hold the registers of their own warps (16 384 each),
-// so 98 (allocated as 104) left 4 warps per scheduler, 16 per SM, where
-// shared memory admits 18 at n = 30 (32 lanes, one matrix per warp); 96
-// admit 5 per scheduler. Measured 2026-12-01 on an H200 (session 69),
-// against the library without the bound, alternated twice in one device
-// command, `batcheig_bench geev --memory device --vectors --reps 3
-// --cusolver-subset 0 --lapacke-subset 1 --check 3 --n 16,20,24,30,40
-// --batch 100000`, ms: n = 30 41.84 -> 39.96 (-4.5 %); n = 16, 24 and 40
-// (the band form too) -0.2 %, n = 20 (the one-launch form) -0.1 %. No
-// spills at 96 (88 spilled 24 bytes). Results bitwise the same (the
-// bitcheck's 300 eigenvalue and 300 vector lines, n = 5..64).
-inline constexpr int cuda_geev_schur_band_registers_d = 96;
+// Registers per thread of the Schur launches with vectors in double
+// (cuda/geev/geev_team.cuh, geev_warp_phase_kernel's kWarpPhaseMaxRegs):
+// the band form's QR launch with the Schur vectors (Phase::SchurBandQR,
+// every lane count) and the whole-matrix Schur launch with 32 lanes
+// (Phase::Schur). Without a bound ptxas chose 98 and 103. A
+// multiprocessor's four schedulers each hold the registers of their own
+// warps (16 384 each), so 98 or 103 (allocated as 104) left 4 warps per
+// scheduler, 16 per SM, where shared memory admits more (18 at n = 30 in
+// the band form, 17 at n = 26 in the whole-matrix form, one matrix per
+// 32-lane warp); 96 admit 5. Measured 2026-12-01 on an H200 (session 69),
+// each against the library without the bound, alternated twice in one
+// device command, `batcheig_bench geev --memory device --vectors --reps 3
+// --cusolver-subset 0 --lapacke-subset 1 --check 3 --batch 100000`, ms:
+//   band form: n = 30 41.84 -> 39.96 (-4.5 %); n = 16, 24, 40 -0.2 %;
+//   whole matrix, 32 lanes: n = 26 29.60 -> 28.06 (-5.2 %); n = 28, 33
+//     -0.2 %;
+//   whole matrix with fewer lanes (not taken): n = 6 (2-4 lanes; 4 lanes
+//     spilled 4 bytes) +8.0 %, n = 20 (16 lanes) +0.4 %.
+// No spills at 96 where taken (88 spilled 24 bytes in the band form).
+// Results bitwise the same (the bitcheck's 300 eigenvalue and 300 vector
+// lines, n = 5..64). The same bound on complex double's eigenvalue
+// reduction launch (113-115 registers) changed n = 8-30 by 0.1 % at most:
+// not taken.
+inline constexpr int cuda_geev_schur_registers_d = 96;
 
 // The QR iteration on the band in stages (cuda/geev/geev_team.cuh,
 // qr_in_band): the stage that holds the first m columns of an order-n band

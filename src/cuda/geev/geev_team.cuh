@@ -537,12 +537,15 @@ inline constexpr int kWarpPhaseMinBlocks =
             (core::two_sided_gehd2<ReduceWarpTeam<P>, T> || core::team_gehd2_register_len<ReduceWarpTeam<P>, T> > 0)
         ? 3
         : 1;
-// And the band form's QR launch with the Schur vectors in double is held
-// to plan::tuning::cuda_geev_schur_band_registers_d (a fifth warp per
-// scheduler; 255: no bound beyond the launch bounds').
+// And in double the band form's QR launch with the Schur vectors, and the
+// whole-matrix Schur launch with 32 lanes, are held to
+// plan::tuning::cuda_geev_schur_registers_d (a fifth warp per scheduler;
+// 255: no bound beyond the launch bounds').
 template <class T, int P, Phase F>
 inline constexpr int kWarpPhaseMaxRegs =
-    F == Phase::SchurBandQR && std::is_same_v<T, double> ? plan::tuning::cuda_geev_schur_band_registers_d : 255;
+    std::is_same_v<T, double> && (F == Phase::SchurBandQR || (F == Phase::Schur && P == 32))
+        ? plan::tuning::cuda_geev_schur_registers_d
+        : 255;
 template <class T, int P, Phase F>
 __global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) __maxnreg__((kWarpPhaseMaxRegs<T, P, F>)) void geev_warp_phase_kernel(
     GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0, std::int64_t count, unsigned slice) {
