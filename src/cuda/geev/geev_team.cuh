@@ -547,8 +547,10 @@ inline constexpr int kWarpPhaseMaxRegs =
         ? plan::tuning::cuda_geev_schur_registers_d
         : 255;
 template <class T, int P, Phase F>
-__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>)) __maxnreg__((kWarpPhaseMaxRegs<T, P, F>)) void geev_warp_phase_kernel(
-    GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0, std::int64_t count, unsigned slice) {
+__global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>))
+__maxnreg__((kWarpPhaseMaxRegs<T, P, F>)) void geev_warp_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp,
+                                                                      std::int64_t b0, std::int64_t count,
+                                                                      unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     using Team = std::conditional_t<F == Phase::Reduce || F == Phase::ReduceVectors, ReduceWarpTeam<P>, WarpTeam<P>>;
     const auto tm = Team::make();
