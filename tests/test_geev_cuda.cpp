@@ -193,10 +193,11 @@ void device_vs_host_arrays() {
 }
 
 // One geevBatched call on device arrays of `count` matrices at a (host),
-// the outputs downloaded into o (the workspace the call asks for).
+// the outputs downloaded into o, with the workspace the call asks for
+// (its size returned).
 template <class T>
-void run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int count, const T *a, bool vectors,
-                     Outputs<T> &o) {
+size_t run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int count, const T *a, bool vectors,
+                       Outputs<T> &o) {
     const size_t nn = size_t(n) * n, vn = vectors ? nn * count : 0;
     DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(vn), dVR(vn);
     DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * count);
@@ -217,6 +218,7 @@ void run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int 
         o.VR = dVR.download();
     }
     o.info = dinfo.download();
+    return lwork;
 }
 
 // Matrix b of a batch call's outputs `all` against a call on that matrix
@@ -259,12 +261,12 @@ void geev_split_pieces(batcheigAlgorithm_t alg, int n, bool vectors, int piece) 
         std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
     }
     Outputs<T> all;
-    run_device_call(cuda.h, params.p, n, batch, A.data(), vectors, all);
+    CHECK(run_device_call(cuda.h, params.p, n, batch, A.data(), vectors, all) > 0);  // the pieces' state
     CHECK(std::count(all.info.begin(), all.info.end(), 0) == batch);
     for (int b : checked) {
         INFO("matrix " << b);
         Outputs<T> one;
-        run_device_call(cuda.h, params.p, n, 1, A.data() + size_t(b) * nn, vectors, one);
+        CHECK(run_device_call(cuda.h, params.p, n, 1, A.data() + size_t(b) * nn, vectors, one) > 0);
         check_same_outputs(one, all, b, n, vectors);
     }
 }
