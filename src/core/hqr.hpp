@@ -486,6 +486,19 @@ inline constexpr bool kImplicitBulgeZeros = false;
 struct QrStage {
     index_t at;     // in: the unfinished block ends at row at; out: where it ends now (< ilo: done)
     index_t pause;  // pause once at < pause (0: run to the end)
+
+    // What lahqr_real and lahqr_complex ask of a stage s (null: the whole
+    // iteration, one stage from ihi down to ilo):
+    // whether the call starts fresh (and prepares the matrix first);
+    BATCHEIG_HD static bool fresh(const QrStage *s, index_t ihi) { return !s || s->at == ihi; }
+    // the row where the unfinished block ends at the start;
+    BATCHEIG_HD static index_t start(const QrStage *s, index_t ihi) { return s ? s->at : ihi; }
+    // the row below which a deflation ends the call;
+    BATCHEIG_HD static index_t stop(const QrStage *s, index_t ilo) { return s && s->pause > ilo ? s->pause : ilo; }
+    // and where the unfinished block ends at the return.
+    BATCHEIG_HD static void end(QrStage *s, index_t i) {
+        if (s) s->at = i;
+    }
 };
 
 // Real double-shift QR (xLAHQR). h is n x n upper Hessenberg in rows and
@@ -505,10 +518,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             wr[ilo] = h(ilo, ilo);
             wi[ilo] = R(0);
         }
-        if (stage) stage->at = ilo - 1;
+        QrStage::end(stage, ilo - 1);
         return 0;
     }
-    if (!stage || stage->at == ihi) {
+    if (QrStage::fresh(stage, ihi)) {
         // Clear out the trash below the subdiagonal.
         for (index_t j = tm.first(ilo); j <= ihi - 3; j += tm.size()) {
             h(j + 2, j) = R(0);
@@ -535,8 +548,8 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
     // too. With one loop they only wait for each other's sweeps.)
     // A stage (QrStage) stops where a deflation leaves the block ending
     // below row stop (i only falls at a deflation).
-    index_t i = stage ? stage->at : ihi, l = ilo, its = 0;
-    const index_t stop = stage && stage->pause > ilo ? stage->pause : ilo;
+    index_t i = QrStage::start(stage, ihi), l = ilo, its = 0;
+    const index_t stop = QrStage::stop(stage, ilo);
     for (;;) {
         bool sweep = false;
         index_t m = ilo;
@@ -587,7 +600,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             break;
         }
         if (!sweep) {
-            if (stage) stage->at = i;
+            QrStage::end(stage, i);
             return 0;
         }
         // first: the step at kk = m, which starts the bulge (its v is the
@@ -760,10 +773,10 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
     if (n == 0) return 0;
     if (ilo == ihi) {
         if (tm.leader()) w[ilo] = h(ilo, ilo);
-        if (stage) stage->at = ilo - 1;
+        QrStage::end(stage, ilo - 1);
         return 0;
     }
-    const bool fresh = !stage || stage->at == ihi;
+    const bool fresh = QrStage::fresh(stage, ihi);
     for (index_t j = tm.first(ilo); fresh && j <= ihi - 3; j += tm.size()) {
         h(j + 2, j) = T(0);
         h(j + 3, j) = T(0);
@@ -806,8 +819,8 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
     index_t kdefl = 0;
 
     // One pass per QR step, as in lahqr_real (where the reason is).
-    index_t i = stage ? stage->at : ihi, l = ilo, m = ilo, its = 0;
-    const index_t stop = stage && stage->pause > ilo ? stage->pause : ilo;  // as in lahqr_real
+    index_t i = QrStage::start(stage, ihi), l = ilo, m = ilo, its = 0;
+    const index_t stop = QrStage::stop(stage, ilo);
     T t, v[2];
     for (;;) {
         bool sweep = false;
@@ -883,7 +896,7 @@ BATCHEIG_HD index_t lahqr_complex(const Team &tm, bool wantt, bool wantz, index_
             break;
         }
         if (!sweep) {
-            if (stage) stage->at = i;
+            QrStage::end(stage, i);
             return 0;
         }
         // Single-shift QR step.

@@ -624,6 +624,26 @@ inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes)
 // not taken.
 inline constexpr int cuda_geev_schur_registers_d = 96;
 
+// Registers per thread of float's whole-matrix Schur launch with vectors
+// with 2 lanes per matrix (Phase::Schur, cuda_geev_warp_lanes: n <= 11).
+// ptxas chose 88 (5 warps per scheduler); at the smallest n shared memory
+// admits more than the 20 warps per SM that leaves, and 80 admit 24 (no
+// spills). Measured 2026-12-01 on an H200 (session 70), against the
+// library without the bound, alternated twice in one device command,
+// `batcheig_bench geev --memory device --precision s --vectors --reps 3
+// --cusolver-subset 0 --lapacke-subset 1 --check 3 --batch 100000`, ms:
+//   n = 3 0.201 -> 0.177 (-12 %), 4 0.293 -> 0.255 (-13 %), 5 0.433 ->
+//   0.379 (-12 %), 6 0.558 -> 0.491 (-12 %), 7 0.774 -> 0.687 (-11 %),
+//   8 0.959 -> 0.949 (-1 %), 9 and 10 -0.4 to -1 %, 11 2.027 -> 2.034
+//   (+0.3 %). (From n = 8 on shared memory probably bounds the launch
+//   first; not profiled.)
+// Results bitwise the same (bitcheck, n = 2..64 and float n = 2..11).
+// Bounds measured and not taken (same command, ms, within 0.5 % unless
+// given): 80 on float's Schur launch with 8, 16 and 32 lanes (84-92
+// registers; n = 28 and 40) and on its band form's reduction launch with
+// vectors (Phase::ReduceVectors, 90-96 registers; n = 16-36).
+inline constexpr int cuda_geev_schur_registers_s2 = 80;
+
 // The QR iteration on the band in stages (cuda/geev/geev_team.cuh,
 // qr_in_band): the stage that holds the first m columns of an order-n band
 // pauses once the unfinished block ends above row `pause`, and the next

@@ -539,12 +539,15 @@ inline constexpr int kWarpPhaseMinBlocks =
         : 1;
 // And in double the band form's QR launch with the Schur vectors, and the
 // whole-matrix Schur launch with 32 lanes, are held to
-// plan::tuning::cuda_geev_schur_registers_d (a fifth warp per scheduler;
-// 255: no bound beyond the launch bounds').
+// plan::tuning::cuda_geev_schur_registers_d (a fifth warp per scheduler),
+// float's whole-matrix Schur launch with 2 lanes to
+// plan::tuning::cuda_geev_schur_registers_s2 (a sixth); 255: no bound
+// beyond the launch bounds'.
 template <class T, int P, Phase F>
 inline constexpr int kWarpPhaseMaxRegs =
     std::is_same_v<T, double> && (F == Phase::SchurBandQR || (F == Phase::Schur && P == 32))
         ? plan::tuning::cuda_geev_schur_registers_d
+        : std::is_same_v<T, float> && F == Phase::Schur && P == 2 ? plan::tuning::cuda_geev_schur_registers_s2
         : 255;
 template <class T, int P, Phase F>
 __global__ __launch_bounds__(256, (kWarpPhaseMinBlocks<T, P, F>))
