@@ -58,17 +58,12 @@ template <class Team, class M>
 BATCHEIG_HD bool bal_unscaled(const Team &tm, M a, index_t k, index_t l) {
     using T = typename M::value_type;
     using R = real_t<T>;
-    using C = BlueConst<R>;
     const R margin = R(1) + R(0x1p-10);
     bool bad = false;
     for (index_t i = tm.first(k); i <= l; i += tm.size()) {
         R c2 = R(0), r2 = R(0);
         bool outside = false;
-        auto add = [&](R v, R &sum) {
-            const R av = rabs(v);
-            outside |= (av > C::tbig()) | ((av < C::tsml()) & (av != R(0)));
-            sum += av * av;
-        };
+        auto add = [&](R v, R &sum) { add_square_in_range(v, sum, outside); };
         BATCHEIG_NO_UNROLL
         for (index_t j = k; j <= l; ++j) {
             const T x = a(j, i), y = a(i, j);

@@ -25,6 +25,19 @@ template <> struct BlueConst<double> {
     BATCHEIG_HD static constexpr double sbig() { return 0x1p-538; }
 };
 
+// One term of a plain sum of squares: adds v^2 to sum, and records in
+// outside whether v is nonzero and outside Blue's middle range [tsml,
+// tbig], where its square could overflow or lose accuracy to underflow.
+// A caller that finds no such term has the sum that BlueSum's middle
+// accumulator would hold (team_nrm2's shortcut, gebal's bal_unscaled).
+template <class R>
+BATCHEIG_HD void add_square_in_range(R v, R &sum, bool &outside) {
+    using C = BlueConst<R>;
+    const R av = rabs(v);
+    outside |= (av > C::tbig()) | ((av < C::tsml()) & (av != R(0)));
+    sum += av * av;  // also NaN, as BlueSum
+}
+
 template <class R>
 struct BlueSum {
     using C = BlueConst<R>;
@@ -473,14 +486,9 @@ BATCHEIG_HD real_t<typename V::value_type> team_nrm2(const Team &tm, index_t n, 
             // team: without such an entry, the middle sum gets the same
             // terms in the same order and result() takes sqrt(amed).
             using R = real_t<typename V::value_type>;
-            using C = BlueConst<R>;
             R amed = R(0);
             bool outside = false;
-            auto add = [&](R v) {
-                const R av = rabs(v);
-                outside |= (av > C::tbig()) | ((av < C::tsml()) & (av != R(0)));
-                amed += av * av;  // also NaN, as BlueSum
-            };
+            auto add = [&](R v) { add_square_in_range(v, amed, outside); };
             if constexpr (is_complex<typename V::value_type>) {
                 for (index_t i = tm.first(0); i < n; i += tm.size()) {
                     const auto xi = x[i];
