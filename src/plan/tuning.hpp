@@ -641,7 +641,9 @@ inline constexpr int cuda_geev_schur_registers_d = 96;
 // Bounds measured and not taken (same command, ms, within 0.5 % unless
 // given): 80 on float's Schur launch with 8, 16 and 32 lanes (84-92
 // registers; n = 28 and 40) and on its band form's reduction launch with
-// vectors (Phase::ReduceVectors, 90-96 registers; n = 16-36).
+// vectors (Phase::ReduceVectors, 90-96 registers; n = 16-36); and 96 on
+// double's eigenvector launch (Phase::Vectors, 120-122 registers; it
+// spilled 60-64 bytes): double vectors n = 6-40 0.2-3.8 % slower.
 inline constexpr int cuda_geev_schur_registers_s2 = 80;
 
 // The QR iteration on the band in stages (cuda/geev/geev_team.cuh,
