@@ -8,6 +8,7 @@
 #include "core/balance.hpp"
 #include "core/hessenberg.hpp"
 #include "core/hqr.hpp"
+#include "core/hqr_replay.hpp"
 #include "core/trevc.hpp"
 
 namespace batcheig::core {
@@ -245,6 +246,7 @@ struct GeevState {
     index_t info = 0;  // 0, k in 1..n, or BATCHEIG_INFO_NONFINITE
     index_t scalea = 0;
     index_t qr_at = 0;  // QR in stages (QrStage): the unfinished block ends at row qr_at
+    index_t qr_log = 0; // slots of the QR's log (QrLog) written so far; -1: it overflowed
 };
 
 // Phase 1a of geev: scaling, balancing and Hessenberg reduction, a
@@ -323,6 +325,25 @@ BATCHEIG_HD void geev_qr_stage(const Team &tm, index_t n, M h, VecView<T> w, Vec
     QrStage stage{st.qr_at, pause};
     geev_qr(tm, false, n, h, w, wi, M{nullptr}, max_iterations, st, &stage);
     st.qr_at = stage.at;
+}
+
+// geev_qr_stage (real types) that also keeps the QR iteration's log
+// (QrLog) in slots [0, cap), continued from stage to stage through
+// st.qr_log, for qr_replay (core/hqr_replay.hpp): with it, what an
+// eigenvalues-only run leaves in h becomes the Schur form, and the
+// reduction's orthogonal factor the Schur vectors, bitwise as geev_qr with
+// wantv would have made them. The eigenvalues are bitwise geev_qr_stage's.
+template <class T, class Team, class M>
+BATCHEIG_HD void geev_qr_stage_logged(const Team &tm, index_t n, M h, VecView<T> w, VecView<T> wi,
+                                      index_t max_iterations, GeevState<T> &st, index_t pause, T *slots, index_t cap) {
+    static_assert(!is_complex<T>, "the QR log is kept for the real types only");
+    QrStage stage{st.qr_at, pause};
+    QrLog<T> log{slots, st.qr_log, cap};
+    st.info = lahqr_real(tm, false, false, n, st.ilo, st.ihi, h, w, wi, st.ilo, st.ihi, M{nullptr}, max_iterations,
+                         &stage, &log);
+    tm.sync();  // the eigenvalues and the log (written by the leader) are visible to the team
+    st.qr_at = stage.at;
+    st.qr_log = log.pos;
 }
 
 // Phase 1 of geev: geev_reduce, then geev_qr on a. Non-finite input: as

@@ -281,22 +281,21 @@ BATCHEIG_HD void reflect2_cols_hz(M h, bool in_h, MZ z, bool in_z, index_t j, in
 // A plane rotation (as team_rot) of rows r and r+1 of h over columns
 // [c0, c1], and of columns c and c+1 over rows [r0, r1]; through the view's
 // indexing, so that any view type (HessBandView included) can run it.
+// The rotation of one pair of entries (x, y): (c x + s y, c y - s x).
+template <class R>
+BATCHEIG_HD void rot_pair(R &x, R &y, R c, R s) {
+    const R a = x, b = y;
+    y = c * b - s * a;
+    x = c * a + s * b;
+}
 template <class Team, class M, class R>
 BATCHEIG_HD void rot_rows(const Team &tm, M h, index_t r, index_t c0, index_t c1, R c, R s) {
-    for (index_t j = tm.first(c0); j <= c1; j += tm.size()) {
-        const R x = h(r, j), y = h(r + 1, j);
-        h(r + 1, j) = c * y - s * x;
-        h(r, j) = c * x + s * y;
-    }
+    for (index_t j = tm.first(c0); j <= c1; j += tm.size()) rot_pair(h(r, j), h(r + 1, j), c, s);
     tm.sync();
 }
 template <class Team, class M, class R>
 BATCHEIG_HD void rot_cols(const Team &tm, M h, index_t c, index_t r0, index_t r1, R cs, R sn) {
-    for (index_t j = tm.first(r0); j <= r1; j += tm.size()) {
-        const R x = h(j, c), y = h(j, c + 1);
-        h(j, c + 1) = cs * y - sn * x;
-        h(j, c) = cs * x + sn * y;
-    }
+    for (index_t j = tm.first(r0); j <= r1; j += tm.size()) rot_pair(h(j, c), h(j, c + 1), cs, sn);
     tm.sync();
 }
 
@@ -419,18 +418,83 @@ BATCHEIG_HD void lanv2(R &a, R &b, R &c, R &d, R &rt1r, R &rt1i, R &rt2r, R &rt2
     }
 }
 
+// The record of an eigenvalues-only real QR iteration (lahqr_real without
+// the Schur form or vectors) from which qr_replay (core/hqr_replay.hpp)
+// makes what the iteration with the Schur form and vectors would have
+// left: the rest of T, and Z. With the Schur form, xLAHQR also updates the
+// rows right of the active block and the rows above it, and Z; none of
+// that feeds back into the active block, whose arithmetic is the same
+// either way. So the iteration runs on the active block alone, and the
+// log keeps what the rest needs, in slots of the real type:
+//   a sweep on the block [l, i] whose bulge starts at row m:
+//     kQrLogSweep, l, i, m, then (v2, v3, t1) of each chase step
+//     kk = m..i-1 (v3 = 0 at the last, two-row step);
+//   a 2 x 2 block split off at rows i-1, i: kQrLogSplit, i, cs, sn (the
+//     standardizing rotation; the block itself is stored in h either way).
+// Every member of a team keeps the same position; the leader writes. A
+// record that would not fit marks the log overflowed (pos = -1) and ends
+// it; the iteration goes on without it (a caller then needs another way
+// to the Schur form). A stage (QrStage) continues the log where the one
+// before stopped.
+inline constexpr int kQrLogSweep = 1;
+inline constexpr int kQrLogSplit = 2;
+
+struct NoQrLog {
+    static constexpr bool enabled = false;
+};
+
+template <class R>
+struct QrLog {
+    static constexpr bool enabled = true;
+    R *slots;
+    index_t pos;  // slots written; -1: overflowed
+    index_t cap;  // slots available
+
+    // Room for k more slots; if not, the log is marked overflowed.
+    BATCHEIG_HD bool reserve(index_t k) {
+        if (pos < 0) return false;
+        if (pos + k > cap) {
+            pos = -1;
+            return false;
+        }
+        return true;
+    }
+    // A record of four slots (the leader writes; every member advances).
+    template <class Team>
+    BATCHEIG_HD void record(const Team &tm, R a, R b, R c, R d) {
+        if (tm.leader()) {
+            slots[pos] = a;
+            slots[pos + 1] = b;
+            slots[pos + 2] = c;
+            slots[pos + 3] = d;
+        }
+        pos += 4;
+    }
+};
+
+// Slots a log needs at most for an order-n matrix whose QR iteration takes
+// `steps` chase steps in `sweeps` sweeps: three per step, four per sweep
+// and four per 2 x 2 split (at most n / 2).
+BATCHEIG_HD index_t qr_log_slots(index_t n, index_t steps, index_t sweeps) {
+    return 3 * steps + 4 * sweeps + 4 * (n / 2);
+}
+
 namespace detail {
 // Standardize the 2x2 block at rows i-1, i of h that has split off, store
 // its eigenvalues in (wr, wi), and (wantt, wantz) apply the rotation to the
 // rest of h and to z. Every member computes the rotation from its own copy
 // of the block.
-template <class Team, class M, class MZ, class V>
+// log: the rotation goes to a QrLog (eigenvalues only), or none.
+template <class Team, class M, class MZ, class V, class Log = NoQrLog>
 BATCHEIG_HD void split_off_2x2(const Team &tm, bool wantt, bool wantz, M h, MZ z, index_t i, index_t i1, index_t i2,
-                               index_t iloz, index_t ihiz, V wr, V wi) {
+                               index_t iloz, index_t ihiz, V wr, V wi, Log *log = nullptr) {
     using R = typename M::value_type;
     R a = h(i - 1, i - 1), b = h(i - 1, i), c = h(i, i - 1), d = h(i, i);
     R rt1r, rt1i, rt2r, rt2i, cs, sn;
     lanv2(a, b, c, d, rt1r, rt1i, rt2r, rt2i, cs, sn);
+    if constexpr (Log::enabled) {
+        if (log->reserve(4)) log->record(tm, R(kQrLogSplit), R(i), cs, sn);
+    }
     tm.sync();  // every member has read the block
     if (tm.leader()) {
         h(i - 1, i - 1) = a;
@@ -507,10 +571,11 @@ struct QrStage {
 // ran slower on the GPU at n <= 30: docs/performance.md, "Session 19".)
 // stage: run one stage of the eigenvalues-only iteration (QrStage; null:
 // the whole iteration).
-template <class Team, class M, class V, class MZ>
+// log: the record for qr_replay (QrLog; eigenvalues only), or none.
+template <class Team, class M, class V, class MZ, class Log = NoQrLog>
 BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n, index_t ilo, index_t ihi, M h, V wr,
                                V wi, index_t iloz, index_t ihiz, MZ z, index_t itmax_user,
-                               QrStage *stage = nullptr) {
+                               QrStage *stage = nullptr, Log *log = nullptr) {
     using R = typename M::value_type;
     if (n == 0) return 0;
     if (ilo == ihi) {
@@ -576,7 +641,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 } else if (wantt) {
                     detail::split_off_2x2_outlined(tm, wantt, wantz, h, z, i, i1, i2, iloz, ihiz, wr, wi);
                 } else {
-                    detail::split_off_2x2(tm, wantt, wantz, h, z, i, i1, i2, iloz, ihiz, wr, wi);
+                    detail::split_off_2x2(tm, wantt, wantz, h, z, i, i1, i2, iloz, ihiz, wr, wi, log);
                 }
                 kdefl = 0;
                 its = 0;
@@ -595,6 +660,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             auto can_start = [&](index_t mm) { return detail::bulge_can_start(h, mm, sh, ulp); };
             m = last_true(tm, l, i - 2, can_start);
             detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
+            if constexpr (Log::enabled) {
+                if (log->reserve(4 + 3 * (i - m)))
+                    log->record(tm, R(kQrLogSweep), R(l), R(i), R(m));
+            }
             tm.sync();  // every member has read the shifts and the start of the bulge
             sweep = true;
             break;
@@ -625,6 +694,17 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             larfg_small(nr, v[0], v[1], v[2], t1);
             const R v2 = v[1], t2 = t1 * v2;
             const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
+            if constexpr (Log::enabled) {
+                // (The sweep's record reserved the room.)
+                if (log->pos >= 0) {
+                    if (tm.leader()) {
+                        log->slots[log->pos] = v2;
+                        log->slots[log->pos + 1] = v3;
+                        log->slots[log->pos + 2] = t1;
+                    }
+                    log->pos += 3;
+                }
+            }
             // Rows kk..kk+nr-1, one column per member.
             // On the GPU, with the Schur form on the band, each member
             // carries its address from one of its columns to the next
