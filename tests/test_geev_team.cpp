@@ -45,6 +45,7 @@
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -655,18 +656,19 @@ std::vector<int> run_omp_team(int p, F &&f) {
 // Test matrix f of order n reduced serially by core::geev_reduce for the
 // QR tests below: H in a, the eigenvalues of isolated rows in (w, wi) (the
 // others -7), the state, and H packed as the band (pack_band).
+// With wantv, also the Schur vectors' start (the orthogonal factor) in z.
 template <class T>
 struct Reduced {
   using C = typename core_type<T>::type;
   using R = core::real_t<C>;
-  std::vector<C> a, w;
+  std::vector<C> a, w, z;
   std::vector<R> wi;
   core::GeevState<R> st;
   std::vector<C> band;
 };
 
 template <class T>
-Reduced<T> reduce_for_qr(Family f, int n, std::uint64_t seed) {
+Reduced<T> reduce_for_qr(Family f, int n, std::uint64_t seed, bool wantv = false) {
   using C = typename Reduced<T>::C;
   using R = typename Reduced<T>::R;
   const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, seed);
@@ -675,12 +677,15 @@ Reduced<T> reduce_for_qr(Family f, int n, std::uint64_t seed) {
   r.a.resize(nn);
   std::memcpy(static_cast<void *>(r.a.data()), m.a.data(), nn * sizeof(C));
   std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
-  const core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
+  std::vector<R> scale(static_cast<size_t>(n));
+  core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
+  ws.scale = core::VecView<R>{scale.data(), 1};
   r.w.assign(static_cast<size_t>(n), C(-7));
   r.wi.assign(static_cast<size_t>(n), R(-7));
-  const core::MatView<C> av{r.a.data(), n, 1}, none{nullptr, n, 1};
-  core::geev_reduce(core::SerialTeam{}, false, n, av, core::VecView<C>{r.w.data(), 1},
-                    core::VecView<R>{r.wi.data(), 1}, none, ws, r.st);
+  if (wantv) r.z.assign(nn, C(0));
+  const core::MatView<C> av{r.a.data(), n, 1}, zv{wantv ? r.z.data() : nullptr, n, 1};
+  core::geev_reduce(core::SerialTeam{}, wantv, n, av, core::VecView<C>{r.w.data(), 1},
+                    core::VecView<R>{r.wi.data(), 1}, zv, ws, r.st);
   REQUIRE(r.st.info == 0);
   r.band = pack_band(r.a, n);
   return r;
@@ -842,22 +847,11 @@ void band_schur_matches_whole_matrix() {
     for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols})
       for (const int maxit : {0, 2}) {
         INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
-        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4343, n, static_cast<int>(f)));
         const size_t nn = static_cast<size_t>(n) * n;
-        std::vector<C> a(nn), z0(nn, C(0));
-        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
-        std::vector<C> work(core::GeevWork<C>::bytes(n, false) / sizeof(C) + 1);
-        std::vector<R> scale(static_cast<size_t>(n));
-        core::GeevWork<C> ws = core::GeevWork<C>::carve(work.data(), n, false);
-        ws.scale = core::VecView<R>{scale.data(), 1};
-        std::vector<C> w0(static_cast<size_t>(n), C(-7));
-        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
-        const core::MatView<C> av{a.data(), n, 1}, zv{z0.data(), n, 1};
-        core::GeevState<R> st0;
-        core::geev_reduce(core::SerialTeam{}, true, n, av, core::VecView<C>{w0.data(), 1},
-                          core::VecView<R>{wi0.data(), 1}, zv, ws, st0);
-        REQUIRE(st0.info == 0);
-        const std::vector<C> band = pack_band(a, n);
+        const Reduced<T> r = reduce_for_qr<T>(f, n, make_seed(4343, n, static_cast<int>(f)), true);
+        const std::vector<C> &a = r.a, &z0 = r.z, &w0 = r.w, &band = r.band;
+        const std::vector<R> &wi0 = r.wi;
+        const core::GeevState<R> st0 = r.st;
 
         struct Out {
           std::vector<C> w;
@@ -900,6 +894,132 @@ void band_schur_matches_whole_matrix() {
       }
 }
 
+
+// With vectors, the real types' warp variant may make the Schur form by
+// replay (cuda/geev/geev_team.cuh, replay_in_band): the eigenvalues' QR
+// stages on the band keep the QR's log (core::geev_qr_stage_logged), then
+// core::qr_replay applies it to the band they leave and to the reduction's
+// orthogonal factor. Here: that gives bitwise the Schur form (the band's
+// entries down to the subdiagonal; the reference is zero two and three
+// rows below it), the Schur vectors, the eigenvalues and info of
+// core::geev_qr with the Schur form and vectors on the band, for stages
+// from one to a pause at every row (each on a copy of the columns it
+// keeps, as the GPU's), logs and replays run serially and by OmpTeams of
+// 2 and 3 (a replay's members own rows and columns; 3: owners not a power
+// of two), also when the QR iteration stops early and when balancing
+// isolates rows. A log without room marks itself overflowed and leaves
+// the eigenvalues as they were.
+template <class T>
+void replay_matches_schur_qr() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  using Band = core::HessBandView<C>;
+  int replays = 0;
+  for (const int n : {1, 2, 3, 7, 8, 12, 17, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols,
+                           Family::JordanOrth, Family::IllCluster, Family::UpperTriangular, Family::Zero,
+                           Family::Jordan, Family::DiagGeom})
+      for (const int maxit : {0, 2}) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " max_iterations=" << maxit);
+        const size_t nn = static_cast<size_t>(n) * n;
+        const Reduced<T> r = reduce_for_qr<T>(f, n, make_seed(4545, n, static_cast<int>(f)), true);
+        const std::vector<C> &z0 = r.z, &w0 = r.w, &band = r.band;
+        const std::vector<R> &wi0 = r.wi;
+        const core::GeevState<R> st0 = r.st;
+
+        // The reference: the Schur form and vectors on the band.
+        std::vector<C> tband = band, z1 = z0, w1 = w0;
+        std::vector<R> wi1 = wi0;
+        core::GeevState<R> st1 = st0;
+        core::geev_qr(core::SerialTeam{}, true, n, Band{tband.data()}, core::VecView<C>{w1.data(), 1},
+                      core::VecView<R>{wi1.data(), 1}, core::MatView<C>{z1.data(), n, 1}, maxit, st1);
+        for (int j = 0; j < n; ++j)
+          for (int i = j + 2; i <= std::min(j + 3, n - 1); ++i) CHECK(tband[size_t(Band::offset(j) + i)] == C(0));
+
+        std::vector<std::vector<int>> schedules = {{}, {n / 2}, {}};
+        for (int k = n - 1; k > 0; --k) schedules.back().push_back(k);  // a pause at every row
+        const core::index_t room = core::qr_log_slots(n, 4 * n * n + 40, 40 * n + 40);
+        for (const auto &pauses : schedules)
+          for (const int p : {1, 2, 3})
+            for (const bool tight : {false, true}) {
+              std::string list;
+              for (const int x : pauses) list += std::to_string(x) + " ";
+              INFO("pauses " << list << "team of " << p << (tight ? ", a log without room" : ""));
+              // As the GPU's launches: H's band stays in A (`band`); the
+              // stages read it from there at the start and then work on a
+              // copy in the workspace (`global`, NaN until written), which
+              // the first stage completes with the columns right of the
+              // block; the replay reads the workspace, or A where no stage
+              // ran.
+              std::vector<C> global(band.size(), C(std::numeric_limits<R>::quiet_NaN())), w = w0;
+              std::vector<R> wi = wi0;
+              const core::index_t cap = tight ? 9 : room;
+              std::vector<C> log(static_cast<size_t>(cap) + 1, C(-9));
+              core::GeevState<R> st = st0;
+              for (size_t s = 0; s <= pauses.size(); ++s) {
+                const int pause = s < pauses.size() ? pauses[s] : 0;
+                if (st.info != 0 || st.qr_at < st.ilo || st.qr_at < pause) continue;
+                const int cols = st.qr_at + 1;
+                const int count = cols < n ? Band::offset(cols) : Band::used_elements(n);
+                const bool fresh = st.qr_at == st.ihi;
+                const std::vector<C> &from = fresh ? band : global;
+                std::vector<C> h(from.begin(), from.begin() + count);
+                if (fresh) std::copy(band.begin() + count, band.end(), global.begin() + count);
+                const core::GeevState<R> before = st;
+                auto run = [&](const auto &tm) {
+                  core::GeevState<R> mine = before;
+                  core::geev_qr_stage_logged(tm, n, Band{h.data()}, core::VecView<C>{w.data(), 1},
+                                             core::VecView<R>{wi.data(), 1}, maxit, mine, pause, log.data(), cap);
+                  return mine;
+                };
+                if (p == 1) {
+                  st = run(core::SerialTeam{});
+                } else {
+                  std::vector<core::GeevState<R>> states(static_cast<size_t>(p));
+                  run_omp_team(p, [&](const OmpTeam &tm) {
+                    states[static_cast<size_t>(tm.rank())] = run(tm);
+                    return 0;
+                  });
+                  for (const auto &x : states)
+                    CHECK((x.info == states[0].info && x.qr_at == states[0].qr_at && x.qr_log == states[0].qr_log));
+                  st = states[0];
+                }
+                std::copy(h.begin(), h.end(), global.begin());
+              }
+              CHECK(st.info == st1.info);
+              CHECK(std::memcmp(w.data(), w1.data(), n * sizeof(C)) == 0);
+              CHECK(std::memcmp(wi.data(), wi1.data(), n * sizeof(R)) == 0);
+              CHECK(log[static_cast<size_t>(cap)] == C(-9));  // nothing beyond the room
+              if (st.qr_log < 0) {
+                CHECK(tight);
+                continue;
+              }
+              CHECK(st.qr_log <= cap);
+              if (st.qr_at == st.ihi) global = band;  // no stage ran
+              std::vector<C> z = z0, scratch(static_cast<size_t>(p));
+              auto replay = [&](const auto &tm, auto lines) {
+                core::qr_replay<decltype(lines)::value>(tm, n, st.ilo, st.ihi, log.data(), st.qr_log,
+                                                        Band{global.data()}, core::MatView<C>{z.data(), n, 1},
+                                                        &scratch[static_cast<size_t>(tm.rank())]);
+                return 0;
+              };
+              // Lines per member: one, or (teams of 2) three at a time, as
+              // the GPU's teams take several.
+              if (p == 1) replay(core::SerialTeam{}, std::integral_constant<int, 1>{});
+              else if (p == 2) run_omp_team(p, [&](const OmpTeam &tm) { return replay(tm, std::integral_constant<int, 3>{}); });
+              else run_omp_team(p, [&](const OmpTeam &tm) { return replay(tm, std::integral_constant<int, 1>{}); });
+              ++replays;
+              CHECK(std::memcmp(z.data(), z1.data(), nn * sizeof(C)) == 0);
+              bool same_t = true;
+              for (int j = 0; j < n; ++j)
+                for (int i = 0; i <= std::min(j + 1, n - 1); ++i)
+                  same_t = same_t && std::memcmp(&global[size_t(Band::offset(j) + i)],
+                                                 &tband[size_t(Band::offset(j) + i)], sizeof(C)) == 0;
+              CHECK(same_t);
+            }
+      }
+  CHECK(replays > 400);
+}
 
 // gehd2 with the reflectors in arrays of compile-time length
 // (core::team_gehd2_register_len, which the GPU's warp teams take) must
@@ -1067,6 +1187,12 @@ TEMPLATE_TEST_CASE("geev core: the Schur form and vectors on the packed band (He
                    "matrix's, bitwise, whatever the team",
                    "[geev][team][band]", BT_GEEV_TYPES) {
   band_schur_matches_whole_matrix<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: the Schur form and vectors by replay of the eigenvalue QR's log, in stages, are "
+                   "the Schur-form QR's, bitwise, whatever the team",
+                   "[geev][team][band]", float, double) {
+  replay_matches_schur_qr<TestType>();
 }
 
 // The GPU's QR step on the band carries a member's address from column j to

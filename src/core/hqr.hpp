@@ -459,6 +459,18 @@ struct QrLog {
         }
         return true;
     }
+    // A chase step's reflector: members 0, 1, 2 write one slot each (one
+    // store per step in a team of three or more).
+    template <class Team>
+    BATCHEIG_HD void step(const Team &tm, R v2, R v3, R t1) {
+        const index_t r = tm.rank();
+        if (tm.size() >= 3) {
+            if (r < 3) slots[pos + r] = r == 0 ? v2 : r == 1 ? v3 : t1;
+        } else {
+            for (index_t q = r; q < 3; q += tm.size()) slots[pos + q] = q == 0 ? v2 : q == 1 ? v3 : t1;
+        }
+        pos += 3;
+    }
     // A record of four slots (the leader writes; every member advances).
     template <class Team>
     BATCHEIG_HD void record(const Team &tm, R a, R b, R c, R d) {
@@ -695,15 +707,10 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             const R v2 = v[1], t2 = t1 * v2;
             const R v3 = nr == 3 ? v[2] : R(0), t3 = t1 * v3;
             if constexpr (Log::enabled) {
-                // (The sweep's record reserved the room.)
-                if (log->pos >= 0) {
-                    if (tm.leader()) {
-                        log->slots[log->pos] = v2;
-                        log->slots[log->pos + 1] = v3;
-                        log->slots[log->pos + 2] = t1;
-                    }
-                    log->pos += 3;
-                }
+                // (The sweep's record reserved the room.) Members 0, 1, 2
+                // write one slot each: one store per step in a team of three
+                // or more.
+                if (log->pos >= 0) log->step(tm, v2, v3, t1);
             }
             // Rows kk..kk+nr-1, one column per member.
             // On the GPU, with the Schur form on the band, each member

@@ -39,36 +39,68 @@ namespace batcheig::core {
 
 namespace detail {
 
-// The chase steps kk = m..i-1 of one sweep (their reflectors at c, three
-// slots each) on one line: x points at the line's entry m, and at(x, k)
-// steps from the entry at index k to the one at k + 1. The three entries a
-// step touches are carried in registers from one step to the next; each
-// is stored once, after its last step.
-template <class R, class At>
-BATCHEIG_HD void replay_line(R *x, index_t m, index_t i, const R *c, At at) {
-    R *x1 = at(x, m);
-    R *x2 = at(x1, m + 1);
-    R a0 = *x, a1 = *x1;
-    BATCHEIG_NO_UNROLL
-    for (index_t kk = m; kk < i - 1; ++kk, c += 3) {
-        R a2 = *x2;
-        const R v2 = c[0], v3 = c[1], t1 = c[2];
-        const R t2 = t1 * v2, t3 = t1 * v3;
-        reflect3(3, a0, a1, a2, v2, v3, t1, t2, t3);
-        *x = a0;
+// Ask for the cache line that holds p in the GPU's L1 cache; nothing on
+// the host. (qr_replay reads the log once, front to back: without it,
+// every 128-byte line of the log costs its warp a trip to L2 or memory.)
+BATCHEIG_HD void prefetch_l1(const void *p) {
+#if defined(__CUDA_ARCH__)
+    asm volatile("prefetch.L1 [%0];" ::"l"(p));
+#else
+    (void)p;
+#endif
+}
+
+// One line of a replay (a column or row of h, or a row of z) over one
+// sweep: the entries kk and kk+2 of the current step (p0, p2), the two of
+// kk, kk+1 carried in registers (a0, a1), and where the next entry lies
+// (entry k+1 is da + db k elements after entry k: a column, or a row of a
+// whole matrix, has db = 0; a row of the band, whose columns grow, db = 1).
+// A line that is off (not the member's, or not in this sweep's region)
+// runs the same steps on the member's own scratch entry, so that the
+// member's lines run without branches (on the GPU, one basic block per
+// step, whose lines overlap).
+template <class R>
+struct ReplayLine {
+    R *p0, *p2;
+    index_t da, db;
+    R a0, a1;
+
+    BATCHEIG_HD void start(bool on, R *x, index_t m, index_t step_a, index_t step_b, R *scratch) {
+        if (!on) {
+            x = scratch;
+            step_a = step_b = 0;
+        }
+        da = step_a;
+        db = step_b;
+        p0 = x;
+        R *x1 = x + (da + db * m);
+        p2 = x1 + (da + db * (m + 1));
+        a0 = *x;
+        a1 = *x1;
+    }
+    // The three-row chase step at kk, in three parts, so that a member's
+    // lines load before any of them stores (their entries might be the
+    // same scratch entry as far as a compiler can tell, which would
+    // otherwise keep each line's load behind the previous line's store):
+    // the entry kk+2 (a2), the reflector, the stores and the next entries.
+    R a2;
+    BATCHEIG_HD void load3() { a2 = *p2; }
+    BATCHEIG_HD void apply3(R v2, R v3, R t1, R t2, R t3) { reflect3(3, a0, a1, a2, v2, v3, t1, t2, t3); }
+    BATCHEIG_HD void store3(index_t kk) {
+        *p0 = a0;
         a0 = a1;
         a1 = a2;
-        x = x1;
-        x1 = x2;
-        if (kk + 3 <= i) x2 = at(x2, kk + 2);
+        p0 += da + db * kk;
+        p2 += da + db * (kk + 2);
     }
-    // The last step, two rows (kk = i - 1).
-    const R v2 = c[0], t1 = c[2], t2 = t1 * v2;
-    R unused = R(0);
-    reflect3(2, a0, a1, unused, v2, R(0), t1, t2, R(0));
-    *x = a0;
-    *x1 = a1;
-}
+    // The last, two-row step (kk = i - 1).
+    BATCHEIG_HD void step2(index_t kk, R v2, R t1, R t2) {
+        R unused = R(0);
+        reflect3(2, a0, a1, unused, v2, R(0), t1, t2, R(0));
+        *p0 = a0;
+        p0[da + db * kk] = a1;
+    }
+};
 
 }  // namespace detail
 
@@ -78,28 +110,77 @@ BATCHEIG_HD void replay_line(R *x, index_t m, index_t i, const R *c, At at) {
 // become what lahqr_real with wantt and wantz (on rows iloz..ihiz of z, as
 // geev_qr runs it) would have left (see the top of this file). z holds the
 // Schur vectors' start on entry (the orthogonal factor of the Hessenberg
-// reduction). Collective.
-template <class Team, class M, class MZ, class R>
+// reduction). Collective. L: lines of each kind a member runs together
+// in one pass over a sweep's steps (its lines j = base + rank + q size,
+// q < L, for base = 0, L size, ...), sharing the reflectors' loads; a
+// GPU team takes L near n / size. scratch: one entry of the member's own
+// (what its lines that are off work on).
+template <int L = 1, class Team, class M, class MZ, class R>
 BATCHEIG_HD void qr_replay(const Team &tm, index_t n, index_t iloz, index_t ihiz, const R *log, index_t count, M h,
-                           MZ z) {
-    // Steps between the entries of a row of h (a column of h: consecutive
-    // rows) and of a row of z, from index k to k + 1.
-    auto along_row = [&](auto view) {
-        return [view](auto *x, index_t k) { return x + cols_apart(view, k, 1); };
-    };
-    const auto row_h = along_row(h), row_z = along_row(z);
-    const auto es = &h(1, 0) - &h(0, 0);
-    const auto col_h = [es](R *x, index_t) { return x + es; };
+                           MZ z, R *scratch) {
+    // Steps between consecutive entries: down a column of h; along a row
+    // of h or z (cols_apart: da + db k from column k).
+    const index_t col_da = index_t(&h(1, 0) - &h(0, 0));
+    const index_t row_da = index_t(cols_apart(h, 0, 1)), row_db = index_t(cols_apart(h, 1, 1)) - row_da;
+    const index_t z_da = index_t(cols_apart(z, 0, 1)), z_db = index_t(cols_apart(z, 1, 1)) - z_da;
+    // The next record is prefetched while one runs: the lines that hold a
+    // sweep's record at its longest (four slots and three per row).
+    constexpr index_t line_slots = index_t(128 / sizeof(R));
+    const index_t ahead = (3 * n + 4 + line_slots - 1) / line_slots + 1;
+    for (index_t q = tm.rank(); q < ahead && q * line_slots < count; q += tm.size())
+        detail::prefetch_l1(log + q * line_slots);
     for (index_t pos = 0; pos < count;) {
         const int kind = int(log[pos]);
         const index_t a = index_t(log[pos + 1]);
+        {
+            const index_t next = pos + (kind == kQrLogSweep ? 4 + 3 * (index_t(log[pos + 2]) - index_t(log[pos + 3])) : 4);
+            for (index_t q = tm.rank(); q < ahead && next + q * line_slots < count; q += tm.size())
+                detail::prefetch_l1(log + next + q * line_slots);
+        }
         if (kind == kQrLogSweep) {
             const index_t l = a, i = index_t(log[pos + 2]), m = index_t(log[pos + 3]);
-            const R *c = log + pos + 4;
-            for (index_t j = tm.first(0); j < n; j += tm.size()) {
-                if (j > i) detail::replay_line(&h(m, j), m, i, c, col_h);        // (1)
-                else if (j < l) detail::replay_line(&h(j, m), m, i, c, row_h);   // (2)
-                if (j >= iloz && j <= ihiz) detail::replay_line(&z(j, m), m, i, c, row_z);  // (3)
+            for (index_t base = 0; base < n; base += L * tm.size()) {
+                detail::ReplayLine<R> t[L], zl[L];
+                for (int q = 0; q < L; ++q) {
+                    const index_t j = base + tm.rank() + q * tm.size();
+                    // (1) column j right of the block, (2) row j above it.
+                    if (j > i && j < n) t[q].start(true, &h(m, j), m, col_da, 0, scratch);
+                    else t[q].start(j < l, &h(j < l ? j : 0, m), m, row_da, row_db, scratch);
+                    // (3) row j of z.
+                    const bool zon = j >= iloz && j <= ihiz;
+                    zl[q].start(zon, &z(zon ? j : iloz, m), m, z_da, z_db, scratch);
+                }
+                const R *c = log + pos + 4;
+                R v2 = c[0], v3 = c[1], t1 = c[2];
+                const index_t last = i - 1;
+                BATCHEIG_NO_UNROLL
+                for (index_t kk = m; kk < last; ++kk) {
+                    // The next step's reflector, loaded ahead (the two-row
+                    // step's follows the last three-row one).
+                    const R nv2 = c[3], nv3 = c[4], nt1 = c[5];
+                    const R t2 = t1 * v2, t3 = t1 * v3;
+                    for (int q = 0; q < L; ++q) {
+                        t[q].load3();
+                        zl[q].load3();
+                    }
+                    for (int q = 0; q < L; ++q) {
+                        t[q].apply3(v2, v3, t1, t2, t3);
+                        zl[q].apply3(v2, v3, t1, t2, t3);
+                    }
+                    for (int q = 0; q < L; ++q) {
+                        t[q].store3(kk);
+                        zl[q].store3(kk);
+                    }
+                    v2 = nv2;
+                    v3 = nv3;
+                    t1 = nt1;
+                    c += 3;
+                }
+                const R t2 = t1 * v2;
+                for (int q = 0; q < L; ++q) {
+                    t[q].step2(last, v2, t1, t2);
+                    zl[q].step2(last, v2, t1, t2);
+                }
             }
             pos += 4 + 3 * (i - m);
         } else {

@@ -599,6 +599,70 @@ inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes)
     return n <= 19 || (n >= 21 && n <= 25) || (n >= 30 && n <= 32) || n >= 34;  // double
 }
 
+// The Schur form by replay (cuda/geev/geev_team.cuh, replay_in_band): with
+// vectors, the real types' warp variant runs the eigenvalues' QR stages
+// with a log of their reflectors, then replays the log on T's other
+// entries and on the Schur vectors, in place of the Schur launch (on the
+// band, or on the whole matrix where cuda_geev_schur_band says so);
+// bitwise the same results. Measured 2026-12-01 on an H200 (session 72),
+// batcheig_bench geev --memory device --vectors --batch 100000 --reps 3
+// --cusolver-subset 0 --lapacke-subset 1 --check 3, both forms in one
+// device command through a temporary switch, ms (Schur launch / replay):
+//   double  n = 8: 1.749 / 2.402, 10: 3.001 / 3.835, 12: 5.172 / 5.447,
+//     15: 7.300 / 8.036, 18: 12.97 / 12.88, 21: 17.72 / 16.60,
+//     23: 21.71 / 19.70, 25: 27.37 / 24.25, 30: 40.01 / 36.04,
+//     31: 42.92 / 38.65, 32: 46.24 / 42.56, 34: 71.32 / 62.22,
+//     36: 83.92 / 74.76, 40: 119.6 / 102.9, 44: 162.8 / 145.9,
+//     48: 228.2 / 188.4
+//   float   n = 14: 3.832 / 4.099, 16: 4.911 / 4.882, 20: 8.444 / 8.419,
+//     24: 13.42 / 12.73, 26: 16.62 / 14.58, 30: 22.37 / 19.67,
+//     32: 26.07 / 22.31, 36: 43.40 / 36.08, 38: 48.90 / 39.66,
+//     42: 62.07 / 51.95, 46: 79.67 / 66.41
+// At small n the logged stages and the replay's fixed costs outweigh the
+// Schur launch's (a chase step there has few rows to update), hence
+// double n >= 20, float n >= 24 (cuda_geev_replay_from).
+// Off for now (cuda_geev_replay_on): the GPU accuracy suite of the build
+// measured above failed where balancing isolates the last rows (the
+// workspace band lacked the columns right of the block); the fix (the
+// first stage copies them) is checked on the CPU (test_geev_team) but not
+// yet on a GPU. docs/performance.md, session 72.
+inline constexpr bool cuda_geev_replay_on = false;
+inline int cuda_geev_replay_from(std::size_t real_bytes) { return real_bytes >= 8 ? 20 : 24; }
+inline bool cuda_geev_replay(int n, std::size_t real_bytes) {
+    return cuda_geev_replay_on && n >= cuda_geev_replay_from(real_bytes);
+}
+
+// Lanes per matrix of the replay launch: a warp, each lane with a row of Z
+// and a row or column of T (two of each from n = 33 on). Measured at
+// double n = 30 (H200, session 72, ms per 100 000 matrices with right
+// vectors): 32 lanes 39.00, 16 lanes (two of each per lane, two matrices
+// per warp) 43.66, 8 lanes 47.72; at n = 40 108.7 / 129.9 / 164.3.
+inline int cuda_geev_replay_lanes(int n, std::size_t real_bytes) {
+    (void)n;
+    (void)real_bytes;
+    return 32;
+}
+
+// Room of each matrix's QR log, in slots (core::QrLog: three per chase step,
+// four per sweep and per 2 x 2 split). The log of a random matrix (uniform
+// in [-1, 1]) takes about 3.3 n^2 slots at n = 30; its chase steps, in a
+// model of lahqr_real (400 or 150 matrices per n), averaged 1.02-1.11 n^2
+// at n = 8-48 and reached at most 1.73 n^2 (n = 8), 1.22 n^2 (30),
+// 1.16 n^2 (48). A matrix whose QR needs more runs the Schur launch
+// instead (about 0.7 ms per 100 000 matrices at double n = 30 when none
+// does).
+inline int cuda_geev_replay_log_slots(int n) { return (9 * n * n) / 2 + 16 * n + 64; }
+
+// Registers per thread of the replay's QR stages (the eigenvalue stages
+// with the log): ptxas chose 82 where the stages without the log take 76;
+// at 80 a scheduler keeps six warps instead of five.
+inline constexpr int cuda_geev_replay_stage_registers = 80;
+
+// Matrices per piece of the calls with the replay, whose workspace holds
+// each matrix's band and log (at double n = 30 about 41 KB per matrix, so
+// 2.7 GB per piece of 65536).
+inline constexpr long long cuda_geev_replay_chunk = 65536;
+
 // Registers per thread of the Schur launches with vectors in double
 // (cuda/geev/geev_team.cuh, geev_warp_phase_kernel's kWarpPhaseMaxRegs):
 // the band form's QR launch with the Schur vectors (Phase::SchurBandQR,

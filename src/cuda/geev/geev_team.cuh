@@ -201,19 +201,41 @@ struct GeevSplit {
     using R = core::real_t<T>;
     core::GeevState<R> *state;
     R *scale;
+    // With the Schur form by replay (see replay_in_band below; else null):
+    // each matrix's band of H as the QR stages leave it (band_elements(n)
+    // elements apart) and its QR log (log_slots apart).
+    T *band = nullptr;
+    T *log = nullptr;
+    int log_slots = 0;
+
+    __host__ __device__ static std::size_t band_elements(int n) {
+        return std::size_t(core::HessBandView<T>::used_elements(n));
+    }
 
     // with_scale false: the states only (eigenvalues only, where the
     // balancing factors are not needed after the first launch; scale is
-    // then null).
-    static std::size_t bytes(int n, std::int64_t count, bool with_scale = true) {
-        return align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
-               (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0);
+    // then null). replay: with the bands and logs of the replay.
+    static std::size_t bytes(int n, std::int64_t count, bool with_scale = true, bool replay = false) {
+        std::size_t b = align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
+                        (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0);
+        if (replay)
+            b += align256(sizeof(T) * band_elements(n) * std::size_t(count)) +
+                 align256(sizeof(T) * std::size_t(plan::tuning::cuda_geev_replay_log_slots(n)) * std::size_t(count));
+        return b;
     }
-    static GeevSplit carve(void *work, std::int64_t count, bool with_scale = true) {
+    static GeevSplit carve(void *work, int n, std::int64_t count, bool with_scale = true, bool replay = false) {
         auto *base = static_cast<unsigned char *>(work);
-        R *scale = with_scale ? reinterpret_cast<R *>(base + align256(sizeof(core::GeevState<R>) * std::size_t(count)))
-                              : nullptr;
-        return GeevSplit{reinterpret_cast<core::GeevState<R> *>(base), scale};
+        const std::size_t states = align256(sizeof(core::GeevState<R>) * std::size_t(count));
+        const std::size_t scales = with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0;
+        GeevSplit sp{reinterpret_cast<core::GeevState<R> *>(base),
+                     with_scale ? reinterpret_cast<R *>(base + states) : nullptr};
+        if (replay) {
+            sp.band = reinterpret_cast<T *>(base + states + scales);
+            sp.log = reinterpret_cast<T *>(base + states + scales +
+                                           align256(sizeof(T) * band_elements(n) * std::size_t(count)));
+            sp.log_slots = plan::tuning::cuda_geev_replay_log_slots(n);
+        }
+        return sp;
     }
 };
 
@@ -420,7 +442,13 @@ __device__ void reduce_in_shared(const Team &tm, const GeevProblem<T> &p, const 
 // those columns back to the caller's A for the next stage, whose launch
 // keeps fewer columns per matrix in shared memory and so more matrices
 // per SM. The last stage (pause = 0) ends with core::geev_finish.
-template <class T, class Team>
+// With Logged (real types, with vectors: the Schur form by replay, see
+// replay_in_band below), the stage also keeps the QR's log (sp.log), reads
+// the band from A only at the start (after that from sp.band), stores
+// every column it loaded to sp.band (so that the columns that deflated in
+// it keep T's values there, and A keeps H's band for the fallback), and
+// leaves geev_finish to the eigenvector launch.
+template <bool Logged, class T, class Team>
 __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
                            unsigned char *smem, int pause) {
     using R = core::real_t<T>;
@@ -431,6 +459,28 @@ __device__ void qr_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSp
     const core::HessBandView<T> h{sh}, none{nullptr};
     const core::VecView<T> w{p.w + b * n, 1};
     const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
+    if constexpr (Logged) {
+        if (st.info == 0 && st.qr_at >= st.ilo && st.qr_at >= pause) {
+            T *band = sp.band + b * std::int64_t(GeevSplit<T>::band_elements(n));
+            const bool fresh = st.qr_at == st.ihi;
+            const int count = band_stage_elements<T>(n, st.qr_at + 1);
+            copy_band<true>(tm, n, count, sh, fresh ? A : band, fresh ? p.lda : n);
+            if (fresh) {
+                // The columns right of the block (balancing isolated their
+                // rows) go to the workspace as they are: the replay reads
+                // the whole band there.
+                const int total = core::HessBandView<T>::used_elements(n);
+                for (int e = tm.first(count); e < total; e += tm.size())
+                    band[e] = A[e % n + std::int64_t(e / n) * p.lda];
+            }
+            tm.sync();
+            core::geev_qr_stage_logged(tm, n, h, w, wi, p.max_iterations, st, pause,
+                                       sp.log + b * std::int64_t(sp.log_slots), sp.log_slots);
+            copy_band<false>(tm, n, count, sh, band, n);
+            if (tm.leader()) sp.state[b] = st;
+        }
+        return;
+    }
     if (st.info == 0 && st.qr_at >= st.ilo && st.qr_at >= pause) {
         copy_band<true>(tm, n, band_stage_elements<T>(n, st.qr_at + 1), sh, A, p.lda);
         tm.sync();
@@ -481,6 +531,8 @@ __device__ void schur_qr_in_band(const Team &tm, const GeevProblem<T> &p, const 
     using R = core::real_t<T>;
     core::GeevState<R> st = sp.state[b];
     if (st.info != 0) return;
+    // With the replay, only the matrices whose log overflowed.
+    if (sp.log && st.qr_log >= 0) return;
     const int n = p.n, ld = shared_ld(n);
     T *sz = reinterpret_cast<T *>(smem);
     T *sh = sz + std::size_t(ld) * n;
@@ -500,9 +552,74 @@ __device__ void schur_qr_in_band(const Team &tm, const GeevProblem<T> &p, const 
     if (tm.leader()) sp.state[b] = st;
 }
 
+// ---- With vectors, the Schur form by replay (real types) -------------------
+// The Schur launch above does three times the work of a chase step of the
+// eigenvalue launches per step (the rows of T to column n-1, its columns
+// from row 0, and n rows of Z), with the reflector and the barriers of
+// every step on the team's critical path. In the real types the warp
+// variant can instead (plan::tuning::cuda_geev_replay):
+//   1. reduce as above (schur_in_shared<true>: H's band to A, the
+//      reduction's orthogonal factor to VL or VR);
+//   2. run the eigenvalues' QR stages (qr_in_band<true>, the lanes and
+//      stages of the eigenvalue launches) on the band, each keeping the
+//      QR's log (core::QrLog) in the workspace, and the band as it leaves
+//      it in the workspace too;
+//   3. replay the log (replay_in_band, core::qr_replay): each lane owns
+//      rows of Z and rows or columns of T and applies every logged chase
+//      step to them in order, with no barrier between steps; T goes to A
+//      and Z to VL or VR, bitwise as the Schur launch would have left them;
+//   4. run the Schur launch (schur_qr_in_band) only for the matrices whose
+//      log overflowed its room (plan::tuning::cuda_geev_replay_log_slots),
+//      from H's band in A and the orthogonal factor, both untouched;
+//   5. the eigenvector launch, unchanged.
+// The eigenvalues are those of the eigenvalue launches, so, as before,
+// bitwise those of a call without vectors.
+
+// Shared-memory bytes of one matrix in replay_in_band: the Schur vectors,
+// the band, and a scratch entry per lane (core::qr_replay).
+template <class T>
+std::size_t replay_shared_bytes(int n, int lanes) {
+    return team_slice_bytes<T>((std::size_t(shared_ld(n)) * n + core::HessBandView<T>::elements(n) + lanes) *
+                               sizeof(T));
+}
+
+// Step 3 of the replay: matrix b of p with team tm, its shared memory at
+// smem (replay_shared_bytes<T>(n, tm.size()) long).
+// L: lines of each kind per lane (core::qr_replay).
+template <int L, class T, class Team>
+__device__ void replay_in_band(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
+                               unsigned char *smem) {
+    using R = core::real_t<T>;
+    const core::GeevState<R> st = sp.state[b];
+    if (st.info != 0 || st.qr_log < 0) return;
+    const int n = p.n, ld = shared_ld(n);
+    T *sz = reinterpret_cast<T *>(smem);
+    T *sh = sz + std::size_t(ld) * n;
+    T *A = p.A + b * std::int64_t(p.lda) * n;
+    std::int64_t ldz;
+    T *Z = schur_vectors(p, b, ldz);
+    // The band as the QR stages left it in the workspace, or, where none
+    // ran (balancing isolated every row, so the block is empty), H's band
+    // in A.
+    const bool fresh = st.qr_at == st.ihi;
+    copy_band<true>(tm, n, core::HessBandView<T>::used_elements(n), sh,
+                    fresh ? A : sp.band + b * std::int64_t(GeevSplit<T>::band_elements(n)), fresh ? p.lda : n);
+    copy_matrix<true>(tm, n, sz, ld, Z, ldz);
+    tm.sync();
+    const core::HessBandView<T> h{sh};
+    core::qr_replay<L>(tm, n, st.ilo, st.ihi, sp.log + b * std::int64_t(sp.log_slots), core::index_t(st.qr_log), h,
+                       core::SharedView<T>{sz, ld}, sh + core::HessBandView<T>::elements(n) + tm.rank());
+    // (qr_replay ends with a sync.) T is zero two and more rows below
+    // its diagonal (the QR stages may leave old bulges there).
+    for_each_flat(tm, n * n, n, [&](int, int i, int j) { A[i + std::int64_t(j) * p.lda] = i <= j + 1 ? h(i, j) : T(0); });
+    copy_matrix<false>(tm, n, sz, ld, Z, ldz);
+}
+
 // The launches of the multi-launch forms: with vectors Schur then Vectors
-// (or ReduceVectors, SchurBandQR, then Vectors), eigenvalues on the band
-// Reduce then the QR stages (geev_band_qr_kernel).
+// (or ReduceVectors, SchurBandQR, then Vectors; or ReduceVectors, the
+// logged QR stages, Replay, SchurBandQR for the overflowed logs, then
+// Vectors), eigenvalues on the band Reduce then the QR stages
+// (geev_band_qr_kernel).
 enum class Phase { Schur, Vectors, Reduce, ReduceVectors, SchurBandQR };
 
 template <Phase F, class T, class Team>
@@ -563,17 +680,33 @@ __maxnreg__((kWarpPhaseMaxRegs<T, P, F>)) void geev_warp_phase_kernel(GeevProble
     run_phase<F>(tm, p, sp, b0 + k, mine);
 }
 
+// The replay (replay_in_band), P lanes per matrix, L lines of each kind
+// per lane.
+template <class T, int P, int L>
+__global__ __launch_bounds__(256) void geev_replay_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0,
+                                                          std::int64_t count, unsigned slice) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    const auto tm = WarpTeam<P>::make();
+    std::int64_t k;
+    unsigned char *mine;
+    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
+    if constexpr (!core::is_complex<T>) replay_in_band<L>(tm, p, sp, b0 + k, mine);
+}
+
 // One stage of the QR iteration on the band (qr_in_band), P lanes of a
 // warp per matrix (the warp and block variants' eigenvalues).
-template <class T, int P>
-__global__ __launch_bounds__(256, 1) void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause,
+// Logged: with the QR's log, for the replay (real types).
+// The logged stages are held to plan::tuning::cuda_geev_replay_stage_registers.
+template <class T, int P, bool Logged = false>
+__global__ __launch_bounds__(256, 1) __maxnreg__((Logged ? plan::tuning::cuda_geev_replay_stage_registers : 255))
+void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause,
                                                              std::int64_t b0, std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
     std::int64_t k;
     unsigned char *mine;
     if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    qr_in_band(tm, p, sp, b0 + k, mine, pause);
+    qr_in_band<Logged>(tm, p, sp, b0 + k, mine, pause);
 }
 
 template <class T, Phase F>
@@ -677,13 +810,16 @@ inline std::int64_t split_chunk(bool with_scale) {
 // the band), launch(first_launch, piece, state), over pieces of the batch
 // (split_chunk) whose state (with the balancing factors when with_scale)
 // fits the workspace.
+// replay: the pieces of the replay (plan::tuning::cuda_geev_replay_chunk),
+// whose workspace also holds their bands and logs.
 template <class T, class Launch>
-batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, bool with_scale, Launch &&launch) {
-    const std::int64_t chunk = split_chunk(with_scale);
+batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, bool with_scale, Launch &&launch,
+                              bool replay = false) {
+    const std::int64_t chunk = replay ? plan::tuning::cuda_geev_replay_chunk : split_chunk(with_scale);
     for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
         const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
         const GeevProblem<T> q = problem_piece(p, c0, count);
-        const GeevSplit<T> sp = GeevSplit<T>::carve(work, count, with_scale);
+        const GeevSplit<T> sp = GeevSplit<T>::carve(work, p.n, count, with_scale, replay);
         batcheigStatus_t st = launch(std::true_type{}, q, sp);
         if (st == BATCHEIG_STATUS_SUCCESS) st = launch(std::false_type{}, q, sp);
         if (st != BATCHEIG_STATUS_SUCCESS) return st;
@@ -719,15 +855,16 @@ batcheigStatus_t launch_band_reduce(cudaStream_t s, const GeevProblem<T> &q, con
 // (qr_in_band), the first holding the whole band, each later one the
 // columns the one before paused within (plan::tuning::cuda_geev_band_stage),
 // each with the lanes of cuda_geev_band_lanes for its column count.
-template <class T>
+// Logged: the replay's stages (qr_in_band<true>).
+template <class T, bool Logged = false>
 batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
     for (int m = q.n;;) {
         const int pause = band_stage_pause<T>(q.n, m, q.batch);
         const int lanes = geev_band_lanes<T>(m);
         const batcheigStatus_t st = with_lanes(lanes, [&](auto lanes_c) {
             constexpr int P = decltype(lanes_c)::value;
-            return launch_teams<P>(s, geev_band_qr_kernel<T, P>, band_shared_bytes<T>(q.n, lanes, m), true, q.batch,
-                                   q, sp, pause);
+            return launch_teams<P>(s, geev_band_qr_kernel<T, P, Logged>, band_shared_bytes<T>(q.n, lanes, m), true,
+                                   q.batch, q, sp, pause);
         });
         if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
         m = pause;
@@ -762,6 +899,22 @@ bool schur_uses_band(int n) {
            schur_band_shared_bytes<T>(n) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
 }
 
+// Lanes per matrix of the replay launch.
+template <class T>
+int geev_replay_lanes(int n) {
+    return plan::tuning::cuda_geev_replay_lanes(n, sizeof(core::real_t<T>));
+}
+
+// True when the warp variant's Schur phase runs by replay (see
+// replay_in_band; plan::tuning::cuda_geev_replay): real types, where the
+// Schur phase runs on the band.
+template <class T>
+bool schur_uses_replay(int n) {
+    return !core::is_complex<T> && band_fits_in_a(n) && plan::tuning::cuda_geev_replay(n, sizeof(T)) &&
+           schur_band_shared_bytes<T>(n) + kTeamScratchBytes <= std::size_t(shared_optin_bytes()) &&
+           replay_shared_bytes<T>(n, geev_replay_lanes<T>(n)) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
+}
+
 // P lanes per matrix for the one-launch eigenvalues and for the Schur
 // launch with vectors; the eigenvector launch takes its own lane count
 // (geev_vector_lanes): it reads T, the Schur vectors and the state from
@@ -772,13 +925,33 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
         return launch_teams<P>(s, geev_warp_kernel<T, P>,
                                shared_bytes<T>(p.n, false, false, core::two_sided_gehd2<WarpTeam<P>, T>), false,
                                p.batch, p);
+    const bool replay = schur_uses_replay<T>(p.n);
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         if constexpr (decltype(schur)::value) {
             const std::size_t slice = schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>);
-            if (schur_uses_band<T>(p.n)) {
-                const batcheigStatus_t st = launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>,
-                                                            slice, false, q.batch, q, sp);
+            if (replay || schur_uses_band<T>(p.n)) {
+                batcheigStatus_t st = launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>, slice,
+                                                      false, q.batch, q, sp);
                 if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                if (replay) {
+                    if constexpr (!core::is_complex<T>) {
+                        st = launch_band_qr<T, true>(s, q, sp);
+                        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                        const int rl = geev_replay_lanes<T>(p.n), lines = (p.n + rl - 1) / rl;
+                        st = with_lanes(rl, [&](auto lanes_c) {
+                            constexpr int V = decltype(lanes_c)::value;
+                            auto go = [&](auto kernel) {
+                                return launch_teams<V>(s, kernel, replay_shared_bytes<T>(p.n, V), false, q.batch, q,
+                                                       sp);
+                            };
+                            if (lines <= 1) return go(geev_replay_kernel<T, V, 1>);
+                            if (lines <= 2) return go(geev_replay_kernel<T, V, 2>);
+                            return go(geev_replay_kernel<T, V, 4>);
+                        });
+                        if (st != BATCHEIG_STATUS_SUCCESS) return st;
+                    }
+                }
+                // (With the replay: only the matrices whose log overflowed.)
                 return launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::SchurBandQR>,
                                        schur_band_shared_bytes<T>(p.n), true, q.batch, q, sp);
             }
@@ -790,7 +963,7 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
                                        shared_bytes<T>(p.n, p.want_vl, p.want_vr), false, q.batch, q, sp);
             });
         }
-    });
+    }, replay);
 }
 
 // Launch kernel over the batch with one block of `threads` per matrix and
@@ -859,6 +1032,8 @@ std::size_t geev_split_workspace_bytes(bool warp, int n, bool want_vl, bool want
         const bool band = warp ? warp_uses_band<T>(n, false) : block_uses_band<T>(n, false);
         return band ? GeevSplit<T>::bytes(n, count, false) : 0;
     }
+    if (warp && schur_uses_replay<T>(n))
+        return GeevSplit<T>::bytes(n, std::min<std::int64_t>(batch, plan::tuning::cuda_geev_replay_chunk), true, true);
     return GeevSplit<T>::bytes(n, count);
 }
 
