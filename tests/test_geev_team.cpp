@@ -995,7 +995,9 @@ void replay_matches_schur_qr() {
                 continue;
               }
               CHECK(st.qr_log <= cap);
-              if (st.qr_at == st.ihi) global = band;  // no stage ran
+              // No stage ran (a stage that stops early leaves qr_at as it
+              // found it, but the GPU's replay skips such a matrix).
+              if (st.info == 0 && st.qr_at == st.ihi) global = band;
               std::vector<C> z = z0, scratch(static_cast<size_t>(p));
               auto replay = [&](const auto &tm, auto lines) {
                 core::qr_replay<decltype(lines)::value>(tm, n, st.ilo, st.ihi, log.data(), st.qr_log,
