@@ -653,6 +653,22 @@ std::vector<int> run_omp_team(int p, F &&f) {
   return infos;
 }
 
+// One QR stage, run(team) returning the state it leaves: serially (p = 1)
+// or by an OmpTeam of p, whose members must agree on the state (info,
+// where the block ends, the log's length); returns member 0's.
+template <class R, class F>
+core::GeevState<R> run_stage(int p, F &&run) {
+  if (p == 1) return run(core::SerialTeam{});
+  std::vector<core::GeevState<R>> states(static_cast<size_t>(p));
+  run_omp_team(p, [&](const OmpTeam &tm) {
+    states[static_cast<size_t>(tm.rank())] = run(tm);
+    return 0;
+  });
+  for (const auto &x : states)
+    CHECK((x.info == states[0].info && x.qr_at == states[0].qr_at && x.qr_log == states[0].qr_log));
+  return states[0];
+}
+
 // Test matrix f of order n reduced serially by core::geev_reduce for the
 // QR tests below: H in a, the eigenvalues of isolated rows in (w, wi) (the
 // others -7), the state, and H packed as the band (pack_band).
@@ -804,17 +820,7 @@ void staged_band_qr_matches_one_stage() {
                                     core::VecView<R>{wi.data(), 1}, maxit, mine, pause);
                 return mine;
               };
-              if (p == 1) {
-                st = run(core::SerialTeam{});
-              } else {
-                std::vector<core::GeevState<R>> states(static_cast<size_t>(p));
-                run_omp_team(p, [&](const OmpTeam &tm) {
-                  states[static_cast<size_t>(tm.rank())] = run(tm);
-                  return 0;
-                });
-                for (const auto &x : states) CHECK((x.info == states[0].info && x.qr_at == states[0].qr_at));
-                st = states[0];
-              }
+              st = run_stage<R>(p, run);
               if (st.info == 0 && pause > 0) {
                 CHECK(st.qr_at < pause);
                 CHECK(st.qr_at < before.qr_at);
@@ -972,18 +978,7 @@ void replay_matches_schur_qr() {
                                              core::VecView<R>{wi.data(), 1}, maxit, mine, pause, log.data(), cap);
                   return mine;
                 };
-                if (p == 1) {
-                  st = run(core::SerialTeam{});
-                } else {
-                  std::vector<core::GeevState<R>> states(static_cast<size_t>(p));
-                  run_omp_team(p, [&](const OmpTeam &tm) {
-                    states[static_cast<size_t>(tm.rank())] = run(tm);
-                    return 0;
-                  });
-                  for (const auto &x : states)
-                    CHECK((x.info == states[0].info && x.qr_at == states[0].qr_at && x.qr_log == states[0].qr_log));
-                  st = states[0];
-                }
+                st = run_stage<R>(p, run);
                 std::copy(h.begin(), h.end(), global.begin());
               }
               CHECK(st.info == st1.info);
