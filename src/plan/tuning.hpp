@@ -621,12 +621,11 @@ inline bool cuda_geev_schur_band(int n, bool is_complex, std::size_t real_bytes)
 // At small n the logged stages and the replay's fixed costs outweigh the
 // Schur launch's (a chase step there has few rows to update), hence
 // double n >= 20, float n >= 24 (cuda_geev_replay_from).
-// Off for now (cuda_geev_replay_on): the GPU accuracy suite of the build
-// measured above failed where balancing isolates the last rows (the
-// workspace band lacked the columns right of the block); the fix (the
-// first stage copies them) is checked on the CPU (test_geev_team) but not
-// yet on a GPU. docs/performance.md, session 72.
-inline constexpr bool cuda_geev_replay_on = false;
+// On since session 73: the GPU accuracy suite (test_geev_accuracy, float
+// and double, default level), test_geev_cuda, the bitcheck against the
+// Schur launch (300 identical lines) and compute-sanitizer passed on an
+// H200 with the isolated-rows fix; docs/performance.md, session 73.
+inline constexpr bool cuda_geev_replay_on = true;
 inline int cuda_geev_replay_from(std::size_t real_bytes) { return real_bytes >= 8 ? 20 : 24; }
 inline bool cuda_geev_replay(int n, std::size_t real_bytes) {
     return cuda_geev_replay_on && n >= cuda_geev_replay_from(real_bytes);
