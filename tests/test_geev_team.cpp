@@ -993,29 +993,33 @@ void replay_matches_schur_qr() {
               // No stage ran (a stage that stops early leaves qr_at as it
               // found it, but the GPU's replay skips such a matrix).
               if (st.info == 0 && st.qr_at == st.ihi) global = band;
-              std::vector<C> z = z0, scratch(static_cast<size_t>(p));
-              auto replay = [&](const auto &tm, auto lines) {
-                core::qr_replay<decltype(lines)::value>(tm, n, st.ilo, st.ihi, log.data(), st.qr_log,
-                                                        Band{global.data()}, core::MatView<C>{z.data(), n, 1},
-                                                        &scratch[static_cast<size_t>(tm.rank())]);
-                return 0;
-              };
-              // Lines per member: one, or (teams of 2) three at a time, as
-              // the GPU's teams take several.
-              if (p == 1) replay(core::SerialTeam{}, std::integral_constant<int, 1>{});
-              else if (p == 2) run_omp_team(p, [&](const OmpTeam &tm) { return replay(tm, std::integral_constant<int, 3>{}); });
-              else run_omp_team(p, [&](const OmpTeam &tm) { return replay(tm, std::integral_constant<int, 1>{}); });
-              ++replays;
-              CHECK(std::memcmp(z.data(), z1.data(), nn * sizeof(C)) == 0);
-              bool same_t = true;
-              for (int j = 0; j < n; ++j)
-                for (int i = 0; i <= std::min(j + 1, n - 1); ++i)
-                  same_t = same_t && std::memcmp(&global[size_t(Band::offset(j) + i)],
-                                                 &tband[size_t(Band::offset(j) + i)], sizeof(C)) == 0;
-              CHECK(same_t);
+              // Consecutive sweeps one at a time, and two at a time where
+              // they can (tandem).
+              for (const bool tandem : {false, true}) {
+                std::vector<C> z = z0, scratch(static_cast<size_t>(p)), g = global;
+                auto replay = [&](const auto &tm, auto lines) {
+                  core::qr_replay<decltype(lines)::value>(tm, n, st.ilo, st.ihi, log.data(), st.qr_log, Band{g.data()},
+                                                          core::MatView<C>{z.data(), n, 1},
+                                                          &scratch[static_cast<size_t>(tm.rank())], tandem);
+                  return 0;
+                };
+                // Lines per member: one, or (teams of 2) three at a time, as
+                // the GPU's teams take several.
+                if (p == 1) replay(core::SerialTeam{}, std::integral_constant<int, 1>{});
+                else if (p == 2) run_omp_team(p, [&](const OmpTeam &tm) { return replay(tm, std::integral_constant<int, 3>{}); });
+                else run_omp_team(p, [&](const OmpTeam &tm) { return replay(tm, std::integral_constant<int, 1>{}); });
+                ++replays;
+                CHECK(std::memcmp(z.data(), z1.data(), nn * sizeof(C)) == 0);
+                bool same_t = true;
+                for (int j = 0; j < n; ++j)
+                  for (int i = 0; i <= std::min(j + 1, n - 1); ++i)
+                    same_t = same_t && std::memcmp(&g[size_t(Band::offset(j) + i)],
+                                                   &tband[size_t(Band::offset(j) + i)], sizeof(C)) == 0;
+                CHECK(same_t);
+              }
             }
       }
-  CHECK(replays > 400);
+  CHECK(replays > 800);
 }
 
 // gehd2 with the reflectors in arrays of compile-time length

@@ -100,8 +100,168 @@ struct ReplayLine {
         *p0 = a0;
         p0[da + db * kk] = a1;
     }
+    // As store3 for the first sweep of a tandem pass (see qr_replay):
+    // entry kk, final for this sweep, goes to the second sweep instead of
+    // memory.
+    BATCHEIG_HD R pass3(index_t kk) {
+        const R out = a0;
+        a0 = a1;
+        a1 = a2;
+        p2 += da + db * (kk + 2);
+        return out;
+    }
 };
 
+// The same line under the second sweep of a tandem pass, two steps behind
+// the first (ReplayLine::pass3): it takes each entry from the first sweep
+// as the entry leaves that sweep's reach, and stores it when done. Its
+// first entry is the first sweep's (both sweeps start at row m).
+template <class R>
+struct ReplayFollower {
+    R *p0;
+    index_t da, db;
+    R a0, a1, a2;
+
+    BATCHEIG_HD void start(const ReplayLine<R> &lead) {
+        p0 = lead.p0;
+        da = lead.da;
+        db = lead.db;
+    }
+    BATCHEIG_HD void apply3(R v2, R v3, R t1, R t2, R t3) { reflect3(3, a0, a1, a2, v2, v3, t1, t2, t3); }
+    BATCHEIG_HD void store3(index_t kk) {
+        *p0 = a0;
+        a0 = a1;
+        a1 = a2;
+        p0 += da + db * kk;
+    }
+    BATCHEIG_HD void step2(index_t kk, R v2, R t1, R t2) {
+        R unused = R(0);
+        reflect3(2, a0, a1, unused, v2, R(0), t1, t2, R(0));
+        *p0 = a0;
+        p0[da + db * kk] = a1;
+    }
+};
+
+}  // namespace detail
+
+namespace detail {
+// Two consecutive sweeps over the same block [l, i] from the same row m
+// (i - m >= 3; ca, cb: their steps' (v2, v3, t1)) in one pass over each
+// line, as qr_replay's sweep: the second runs two steps behind the first,
+// so each entry sees the first sweep's steps, then the second's, in the
+// order of the Schur-form run.
+template <int L, class Team, class M, class MZ, class R>
+BATCHEIG_HD void replay_tandem(const Team &tm, index_t n, index_t iloz, index_t ihiz, index_t l, index_t i, index_t m,
+                               const R *ca, const R *cb, M h, MZ z, R *scratch, index_t col_da, index_t row_da,
+                               index_t row_db, index_t z_da, index_t z_db) {
+    for (index_t base = 0; base < n; base += L * tm.size()) {
+        ReplayLine<R> t[L], zl[L];
+        ReplayFollower<R> ft[L], fz[L];
+        for (int q = 0; q < L; ++q) {
+            const index_t j = base + tm.rank() + q * tm.size();
+            if (j > i && j < n) t[q].start(true, &h(m, j), m, col_da, 0, scratch);
+            else t[q].start(j < l, &h(j < l ? j : 0, m), m, row_da, row_db, scratch);
+            const bool zon = j >= iloz && j <= ihiz;
+            zl[q].start(zon, &z(zon ? j : iloz, m), m, z_da, z_db, scratch);
+            ft[q].start(t[q]);
+            fz[q].start(zl[q]);
+        }
+        const R *c = ca, *d = cb;
+        R v2 = c[0], v3 = c[1], t1 = c[2];
+        // Steps m and m + 1 of the first sweep: the second's first entries.
+        for (index_t kk = m; kk < m + 2; ++kk) {
+            const R nv2 = c[3], nv3 = c[4], nt1 = c[5];
+            const R t2 = t1 * v2, t3 = t1 * v3;
+            for (int q = 0; q < L; ++q) {
+                t[q].load3();
+                zl[q].load3();
+            }
+            for (int q = 0; q < L; ++q) {
+                t[q].apply3(v2, v3, t1, t2, t3);
+                zl[q].apply3(v2, v3, t1, t2, t3);
+            }
+            for (int q = 0; q < L; ++q) {
+                const R xt = t[q].pass3(kk), xz = zl[q].pass3(kk);
+                if (kk == m) {
+                    ft[q].a0 = xt;
+                    fz[q].a0 = xz;
+                } else {
+                    ft[q].a1 = xt;
+                    fz[q].a1 = xz;
+                }
+            }
+            v2 = nv2;
+            v3 = nv3;
+            t1 = nt1;
+            c += 3;
+        }
+        // Step kk of the first sweep with step kk - 2 of the second.
+        R w2 = d[0], w3 = d[1], u1 = d[2];
+        const index_t last = i - 1;
+        BATCHEIG_NO_UNROLL
+        for (index_t kk = m + 2; kk < last; ++kk) {
+            const R nv2 = c[3], nv3 = c[4], nt1 = c[5];
+            const R nw2 = d[3], nw3 = d[4], nu1 = d[5];
+            const R t2 = t1 * v2, t3 = t1 * v3;
+            const R u2 = u1 * w2, u3 = u1 * w3;
+            for (int q = 0; q < L; ++q) {
+                t[q].load3();
+                zl[q].load3();
+            }
+            for (int q = 0; q < L; ++q) {
+                t[q].apply3(v2, v3, t1, t2, t3);
+                zl[q].apply3(v2, v3, t1, t2, t3);
+                ft[q].a2 = t[q].pass3(kk);
+                fz[q].a2 = zl[q].pass3(kk);
+                ft[q].apply3(w2, w3, u1, u2, u3);
+                fz[q].apply3(w2, w3, u1, u2, u3);
+            }
+            for (int q = 0; q < L; ++q) {
+                ft[q].store3(kk - 2);
+                fz[q].store3(kk - 2);
+            }
+            v2 = nv2;
+            v3 = nv3;
+            t1 = nt1;
+            w2 = nw2;
+            w3 = nw3;
+            u1 = nu1;
+            c += 3;
+            d += 3;
+        }
+        // The first sweep's two-row step at i - 1 (its entries i - 1, i
+        // stay in registers), then the second's steps i - 3, i - 2 and its
+        // two-row step.
+        {
+            const R t2 = t1 * v2;
+            for (int q = 0; q < L; ++q) {
+                R unused = R(0);
+                reflect3(2, t[q].a0, t[q].a1, unused, v2, R(0), t1, t2, R(0));
+                reflect3(2, zl[q].a0, zl[q].a1, unused, v2, R(0), t1, t2, R(0));
+            }
+        }
+        for (index_t kk = last - 2; kk < last; ++kk) {
+            const R u2 = u1 * w2, u3 = u1 * w3;
+            for (int q = 0; q < L; ++q) {
+                ft[q].a2 = kk == last - 2 ? t[q].a0 : t[q].a1;
+                fz[q].a2 = kk == last - 2 ? zl[q].a0 : zl[q].a1;
+                ft[q].apply3(w2, w3, u1, u2, u3);
+                fz[q].apply3(w2, w3, u1, u2, u3);
+                ft[q].store3(kk);
+                fz[q].store3(kk);
+            }
+            w2 = d[3];
+            w3 = d[4];
+            u1 = d[5];
+            d += 3;
+        }
+        const R u2 = u1 * w2;
+        for (int q = 0; q < L; ++q) {
+            ft[q].step2(last, w2, u1, u2);
+            fz[q].step2(last, w2, u1, u2);
+        }
+    }
+}
 }  // namespace detail
 
 // Apply the log of an eigenvalues-only lahqr_real (slots [0, count) of
@@ -114,10 +274,12 @@ struct ReplayLine {
 // in one pass over a sweep's steps (its lines j = base + rank + q size,
 // q < L, for base = 0, L size, ...), sharing the reflectors' loads; a
 // GPU team takes L near n / size. scratch: one entry of the member's own
-// (what its lines that are off work on).
+// (what its lines that are off work on). tandem: two consecutive sweeps
+// over the same rows run in one pass over the lines (replay_tandem), the
+// same results with half the loads and stores of the lines' entries.
 template <int L = 1, class Team, class M, class MZ, class R>
 BATCHEIG_HD void qr_replay(const Team &tm, index_t n, index_t iloz, index_t ihiz, const R *log, index_t count, M h,
-                           MZ z, R *scratch) {
+                           MZ z, R *scratch, bool tandem = true) {
     // Steps between consecutive entries: down a column of h; along a row
     // of h or z (cols_apart: da + db k from column k).
     const index_t col_da = index_t(&h(1, 0) - &h(0, 0));
@@ -139,6 +301,21 @@ BATCHEIG_HD void qr_replay(const Team &tm, index_t n, index_t iloz, index_t ihiz
         }
         if (kind == kQrLogSweep) {
             const index_t l = a, i = index_t(log[pos + 2]), m = index_t(log[pos + 3]);
+            const index_t next = pos + 4 + 3 * (i - m);
+            if (tandem && i - m >= 3 && next + 4 <= count && int(log[next]) == kQrLogSweep && index_t(log[next + 1]) == l &&
+                index_t(log[next + 2]) == i && index_t(log[next + 3]) == m) {
+                // A tandem pass: this sweep and the next, on the same rows
+                // (so the same lines), each line's entries loaded and
+                // stored once for both (see ReplayFollower).
+                const index_t after = next + 4 + 3 * (i - m);
+                for (index_t q = tm.rank(); q < ahead && after + q * line_slots < count; q += tm.size())
+                    detail::prefetch_l1(log + after + q * line_slots);
+                detail::replay_tandem<L>(tm, n, iloz, ihiz, l, i, m, log + pos + 4, log + next + 4, h, z, scratch, col_da,
+                                 row_da, row_db, z_da, z_db);
+                pos = after;
+                tm.sync();
+                continue;
+            }
             for (index_t base = 0; base < n; base += L * tm.size()) {
                 detail::ReplayLine<R> t[L], zl[L];
                 for (int q = 0; q < L; ++q) {

@@ -642,6 +642,22 @@ inline int cuda_geev_replay_lanes(int n, std::size_t real_bytes) {
     return 32;
 }
 
+// Two consecutive sweeps over the same rows replayed in one pass over the
+// lines (core::qr_replay's tandem: each entry of T and Z loaded and stored
+// once for both; the same bits). Measured 2026-12-02 on an H200 (session
+// 73), batcheig_bench geev --memory device --vectors --batch 100000
+// --reps 3 --cusolver-subset 0 --lapacke-subset 1 --check 3, both
+// libraries in one device command, two rounds alike to 0.3 %, ms (one
+// sweep per pass / tandem):
+//   double n = 20: 15.53 / 15.70, 26: 25.13 / 25.27, 30: 36.03 / 34.88,
+//     40: 109.1 / 93.3, 48: 200.8 / 169.4
+//   float  n = 24: 12.69 / 12.71, 30: 19.46 / 19.29, 46: 67.85 / 64.08
+// The replay there is bound by shared memory's bandwidth (L1 throughput
+// 80 % at double n = 30); below n = 30 the tandem's extra registers and
+// branches cost more than the halved loads and stores save, hence from
+// n = 30.
+inline constexpr int cuda_geev_replay_tandem_from = 30;
+
 // Room of each matrix's QR log, in slots (core::QrLog: three per chase step,
 // four per sweep and per 2 x 2 split). The log of a random matrix (uniform
 // in [-1, 1]) takes about 3.3 n^2 slots at n = 30; its chase steps, in a

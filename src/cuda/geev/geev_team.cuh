@@ -608,7 +608,8 @@ __device__ void replay_in_band(const Team &tm, const GeevProblem<T> &p, const Ge
     tm.sync();
     const core::HessBandView<T> h{sh};
     core::qr_replay<L>(tm, n, st.ilo, st.ihi, sp.log + b * std::int64_t(sp.log_slots), core::index_t(st.qr_log), h,
-                       core::SharedView<T>{sz, ld}, sh + core::HessBandView<T>::elements(n) + tm.rank());
+                       core::SharedView<T>{sz, ld}, sh + core::HessBandView<T>::elements(n) + tm.rank(),
+                       n >= plan::tuning::cuda_geev_replay_tandem_from);
     // (qr_replay ends with a sync.) T is zero two and more rows below
     // its diagonal (the QR stages may leave old bulges there).
     for_each_flat(tm, n * n, n, [&](int, int i, int j) { A[i + std::int64_t(j) * p.lda] = i <= j + 1 ? h(i, j) : T(0); });
