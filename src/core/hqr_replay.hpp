@@ -145,24 +145,46 @@ struct ReplayFollower {
 }  // namespace detail
 
 namespace detail {
+// A member's lines of one sweep over the block [l, i] from row m: line j
+// is (1) column j of h right of the block, or (2) row j of h above it, and
+// (3) row j of z, each off (on the member's scratch entry) where j is not
+// such a line. The steps between their consecutive entries come from the
+// views: down a column of h; along a row of h or z (cols_apart: da + db k
+// from column k).
+template <class M, class MZ, class R>
+struct ReplayLines {
+    M h;
+    MZ z;
+    index_t n, iloz, ihiz;
+    R *scratch;
+    index_t col_da, row_da, row_db, z_da, z_db;
+
+    BATCHEIG_HD ReplayLines(index_t n_, index_t iloz_, index_t ihiz_, M h_, MZ z_, R *scratch_)
+        : h(h_), z(z_), n(n_), iloz(iloz_), ihiz(ihiz_), scratch(scratch_),
+          col_da(index_t(&h_(1, 0) - &h_(0, 0))), row_da(index_t(cols_apart(h_, 0, 1))),
+          row_db(index_t(cols_apart(h_, 1, 1)) - row_da), z_da(index_t(cols_apart(z_, 0, 1))),
+          z_db(index_t(cols_apart(z_, 1, 1)) - z_da) {}
+    BATCHEIG_HD void start(index_t j, index_t l, index_t i, index_t m, ReplayLine<R> &t, ReplayLine<R> &zl) const {
+        if (j > i && j < n) t.start(true, &h(m, j), m, col_da, 0, scratch);
+        else t.start(j < l, &h(j < l ? j : 0, m), m, row_da, row_db, scratch);
+        const bool zon = j >= iloz && j <= ihiz;
+        zl.start(zon, &z(zon ? j : iloz, m), m, z_da, z_db, scratch);
+    }
+};
+
 // Two consecutive sweeps over the same block [l, i] from the same row m
 // (i - m >= 3; ca, cb: their steps' (v2, v3, t1)) in one pass over each
 // line, as qr_replay's sweep: the second runs two steps behind the first,
 // so each entry sees the first sweep's steps, then the second's, in the
 // order of the Schur-form run.
-template <int L, class Team, class M, class MZ, class R>
-BATCHEIG_HD void replay_tandem(const Team &tm, index_t n, index_t iloz, index_t ihiz, index_t l, index_t i, index_t m,
-                               const R *ca, const R *cb, M h, MZ z, R *scratch, index_t col_da, index_t row_da,
-                               index_t row_db, index_t z_da, index_t z_db) {
-    for (index_t base = 0; base < n; base += L * tm.size()) {
+template <int L, class Team, class Lines, class R>
+BATCHEIG_HD void replay_tandem(const Team &tm, const Lines &lines, index_t l, index_t i, index_t m, const R *ca,
+                               const R *cb) {
+    for (index_t base = 0; base < lines.n; base += L * tm.size()) {
         ReplayLine<R> t[L], zl[L];
         ReplayFollower<R> ft[L], fz[L];
         for (int q = 0; q < L; ++q) {
-            const index_t j = base + tm.rank() + q * tm.size();
-            if (j > i && j < n) t[q].start(true, &h(m, j), m, col_da, 0, scratch);
-            else t[q].start(j < l, &h(j < l ? j : 0, m), m, row_da, row_db, scratch);
-            const bool zon = j >= iloz && j <= ihiz;
-            zl[q].start(zon, &z(zon ? j : iloz, m), m, z_da, z_db, scratch);
+            lines.start(base + tm.rank() + q * tm.size(), l, i, m, t[q], zl[q]);
             ft[q].start(t[q]);
             fz[q].start(zl[q]);
         }
@@ -280,11 +302,7 @@ BATCHEIG_HD void replay_tandem(const Team &tm, index_t n, index_t iloz, index_t 
 template <int L = 1, class Team, class M, class MZ, class R>
 BATCHEIG_HD void qr_replay(const Team &tm, index_t n, index_t iloz, index_t ihiz, const R *log, index_t count, M h,
                            MZ z, R *scratch, bool tandem = true) {
-    // Steps between consecutive entries: down a column of h; along a row
-    // of h or z (cols_apart: da + db k from column k).
-    const index_t col_da = index_t(&h(1, 0) - &h(0, 0));
-    const index_t row_da = index_t(cols_apart(h, 0, 1)), row_db = index_t(cols_apart(h, 1, 1)) - row_da;
-    const index_t z_da = index_t(cols_apart(z, 0, 1)), z_db = index_t(cols_apart(z, 1, 1)) - z_da;
+    const detail::ReplayLines<M, MZ, R> lines(n, iloz, ihiz, h, z, scratch);
     // The next record is prefetched while one runs: the lines that hold a
     // sweep's record at its longest (four slots and three per row).
     constexpr index_t line_slots = index_t(128 / sizeof(R));
@@ -310,23 +328,14 @@ BATCHEIG_HD void qr_replay(const Team &tm, index_t n, index_t iloz, index_t ihiz
                 const index_t after = next + 4 + 3 * (i - m);
                 for (index_t q = tm.rank(); q < ahead && after + q * line_slots < count; q += tm.size())
                     detail::prefetch_l1(log + after + q * line_slots);
-                detail::replay_tandem<L>(tm, n, iloz, ihiz, l, i, m, log + pos + 4, log + next + 4, h, z, scratch, col_da,
-                                 row_da, row_db, z_da, z_db);
+                detail::replay_tandem<L>(tm, lines, l, i, m, log + pos + 4, log + next + 4);
                 pos = after;
                 tm.sync();
                 continue;
             }
             for (index_t base = 0; base < n; base += L * tm.size()) {
                 detail::ReplayLine<R> t[L], zl[L];
-                for (int q = 0; q < L; ++q) {
-                    const index_t j = base + tm.rank() + q * tm.size();
-                    // (1) column j right of the block, (2) row j above it.
-                    if (j > i && j < n) t[q].start(true, &h(m, j), m, col_da, 0, scratch);
-                    else t[q].start(j < l, &h(j < l ? j : 0, m), m, row_da, row_db, scratch);
-                    // (3) row j of z.
-                    const bool zon = j >= iloz && j <= ihiz;
-                    zl[q].start(zon, &z(zon ? j : iloz, m), m, z_da, z_db, scratch);
-                }
+                for (int q = 0; q < L; ++q) lines.start(base + tm.rank() + q * tm.size(), l, i, m, t[q], zl[q]);
                 const R *c = log + pos + 4;
                 R v2 = c[0], v3 = c[1], t1 = c[2];
                 const index_t last = i - 1;
