@@ -1170,6 +1170,66 @@ void gehd2_fixed_length_matches_loops() {
     }
 }
 
+// orghr_in_place (the GPU's reduction launch with the orthogonal factor)
+// must leave orghr's Q, bitwise, for every team; a's entries outside its
+// rows and columns must stay as they were.
+template <class T>
+void orghr_in_place_matches_orghr() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  int cases = 0;
+  for (const int n : {1, 2, 3, 5, 8, 13, 24, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::UpperTriangular,
+                           Family::ZeroRowsCols, Family::Jordan}) {
+      INFO(precision_name<T>() << " n=" << n << " " << family_name(f));
+      const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(6161, n, static_cast<int>(f)));
+      const size_t nn = static_cast<size_t>(n) * n;
+      std::vector<C> a(nn), tau(static_cast<size_t>(n), C(-7));
+      std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
+      std::vector<R> scale(static_cast<size_t>(n));
+      core::index_t ilo = 0, ihi = -1;
+      core::gebal(core::SerialTeam{}, n, core::MatView<C>{a.data(), n, 1}, ilo, ihi, core::VecView<R>{scale.data(), 1});
+      // (Graded and triangular matrices let balancing isolate rows: ilo > 0
+      // or ihi < n - 1.)
+      core::gehd2(core::SerialTeam{}, n, ilo, ihi, core::SharedView<C>{a.data(), n}, core::VecView<C>{tau.data(), 1});
+      std::vector<C> q(nn, C(-5));
+      core::orghr(core::SerialTeam{}, n, ilo, ihi, core::SharedView<C>{a.data(), n}, core::VecView<C>{tau.data(), 1},
+                  core::SharedView<C>{q.data(), n});
+      auto check = [&](const std::vector<C> &b) {
+        const core::SharedView<C> bv{const_cast<C *>(b.data()), n};
+        bool same_q = true, kept = true;
+        for (int c = 0; c < n; ++c)
+          for (int r = 0; r < n; ++r) {
+            const C e = core::orghr_in_place_entry(bv, ilo, ihi, r, c);
+            same_q = same_q && std::memcmp(&e, &q[r + static_cast<size_t>(c) * n], sizeof(C)) == 0;
+            const bool written = c >= ilo && c < ihi && r > ilo && r <= ihi;
+            const size_t k = r + static_cast<size_t>(c) * n;
+            kept = kept && (written || std::memcmp(&b[k], &a[k], sizeof(C)) == 0);
+          }
+        CHECK(same_q);
+        CHECK(kept);
+      };
+      {
+        INFO("serial");
+        std::vector<C> b = a;
+        core::orghr_in_place(core::SerialTeam{}, ilo, ihi, core::SharedView<C>{b.data(), n},
+                             core::VecView<C>{tau.data(), 1});
+        check(b);
+      }
+      for (const int p : {2, 3}) {
+        INFO("OmpTeam of " << p);
+        std::vector<C> b = a;
+        run_omp_team(p, [&](const OmpTeam &tm) {
+          core::orghr_in_place(tm, ilo, ihi, core::SharedView<C>{b.data(), n}, core::VecView<C>{tau.data(), 1});
+          return 0;
+        });
+        check(b);
+      }
+      cases += ihi - ilo >= 2;
+    }
+  CHECK(cases > 20);  // most matrices have reflectors to form
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView) gives the whole matrix's results, "
@@ -1204,6 +1264,11 @@ TEMPLATE_TEST_CASE("geev core: gehd2 with its reflectors in fixed-length arrays 
                    "bitwise",
                    "[geev][team][gehd2]", BT_GEEV_TYPES) {
   gehd2_fixed_length_matches_loops<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: orghr_in_place leaves orghr's Q in the reflectors' storage, bitwise, whatever the team",
+                   "[geev][team][gehd2]", BT_GEEV_TYPES) {
+  orghr_in_place_matches_orghr<TestType>();
 }
 
 TEMPLATE_TEST_CASE("geev core: gebal skips its scaling loop only where the loop would scale nothing",

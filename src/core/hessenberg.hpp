@@ -270,4 +270,66 @@ BATCHEIG_HD void orghr(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
     tm.sync();
 }
 
+// orghr in a's own storage, where gehd2 left the reflectors (for a caller
+// that has kept H elsewhere, and wants Q without a second n x n array):
+// on exit a(r, c - 1) = Q(r, c) for r, c in [ilo+1, ihi], Q being the
+// identity elsewhere (orghr_in_place_entry reads it). Rows [ilo+1, ihi] of
+// columns [ilo, ihi-1] are overwritten; a's other entries are kept.
+// Every entry of Q sees orghr's operations in orghr's order: column c
+// starts as e_c, and reflector c-1, the first to touch it, leaves it as it
+// leaves orghr's unit column c, written into the column that held the
+// reflector once every member has read it. So Q is bitwise orghr's. As in
+// orghr, member c mod size owns column c of Q (column c-1 of a) in the
+// updates; the column that a reflector forms is written by all members.
+template <class Team, class M, class V>
+BATCHEIG_HD void orghr_in_place(const Team &tm, index_t ilo, index_t ihi, M a, V tau) {
+    using T = typename M::value_type;
+    const T one = T(1), zero = T(0);
+    // Column ihi of Q, which no reflector forms: e_ihi so far.
+    if (ihi > ilo)
+        for (index_t r = tm.first(ilo + 1); r <= ihi; r += tm.size()) a(r, ihi - 1) = r == ihi ? one : zero;
+    // Backward accumulation, as orghr.
+    for (index_t i = ihi - 2; i >= ilo; --i) {
+        const T t = tau[i];
+        const index_t m = ihi - i;  // v = (1, a(i+2:ihi, i)) acts on rows i+1..ihi
+        tm.sync();  // column i+1 of Q is complete
+        if (t != zero) {
+            for (index_t c = tm.first(i + 2); c <= ihi; c += tm.size()) {
+                T s = a(i + 1, c - 1);
+                for (index_t k = 1; k < m; ++k) s += conj(a(i + 1 + k, i)) * a(i + 1 + k, c - 1);
+                s = s * t;
+                a(i + 1, c - 1) -= s;
+                for (index_t k = 1; k < m; ++k) a(i + 1 + k, c - 1) -= s * a(i + 1 + k, i);
+            }
+        }
+        // orghr's s on the unit column e_{i+1}: (1 + sum conj(v_k) 0) t. In
+        // the real types that is t, v being finite (|v_k| <= 1); a complex
+        // sum's imaginary part can round a zero's sign, so it is formed.
+        T s = t;
+        if constexpr (is_complex<T>) {
+            s = one;
+            for (index_t k = 1; k < m; ++k) s += conj(a(i + 1 + k, i)) * zero;
+            s = s * t;
+        }
+        tm.sync();  // every member has read reflector i
+        // Column i+1 of Q into column i, an entry per member: each entry is
+        // its unit value minus its update, as orghr computes it.
+        for (index_t r = tm.first(ilo + 1); r <= ihi; r += tm.size()) {
+            T q = zero;
+            if (r == i + 1) q = t != zero ? one - s : one;
+            else if (r > i + 1 && t != zero) q = zero - s * a(r, i);
+            a(r, i) = q;
+        }
+    }
+    tm.sync();
+}
+
+// Entry (r, c) of the Q that orghr_in_place left in a.
+template <class M>
+BATCHEIG_HD typename M::value_type orghr_in_place_entry(M a, index_t ilo, index_t ihi, index_t r, index_t c) {
+    using T = typename M::value_type;
+    if (c > ilo && c <= ihi && r > ilo && r <= ihi) return a(r, c - 1);
+    return r == c ? T(1) : T(0);
+}
+
 }  // namespace batcheig::core

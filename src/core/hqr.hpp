@@ -459,17 +459,21 @@ struct QrLog {
         }
         return true;
     }
-    // A chase step's reflector: members 0, 1, 2 write one slot each (one
-    // store per step in a team of three or more).
+    // A chase step's reflector, unless the log has overflowed: members 0,
+    // 1, 2 write one slot each (one store per step in a team of three or
+    // more, under one condition: on the GPU, nested conditions had made two
+    // branches around it).
     template <class Team>
     BATCHEIG_HD void step(const Team &tm, R v2, R v3, R t1) {
         const index_t r = tm.rank();
+        const bool on = pos >= 0;
         if (tm.size() >= 3) {
-            if (r < 3) slots[pos + r] = r == 0 ? v2 : r == 1 ? v3 : t1;
-        } else {
+            const R x = r == 0 ? v2 : r == 1 ? v3 : t1;
+            if (on && r < 3) slots[pos + r] = x;
+        } else if (on) {
             for (index_t q = r; q < 3; q += tm.size()) slots[pos + q] = q == 0 ? v2 : q == 1 ? v3 : t1;
         }
-        pos += 3;
+        if (on) pos += 3;
     }
     // A record of four slots (the leader writes; every member advances).
     template <class Team>
@@ -710,7 +714,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
                 // (The sweep's record reserved the room.) Members 0, 1, 2
                 // write one slot each: one store per step in a team of three
                 // or more.
-                if (log->pos >= 0) log->step(tm, v2, v3, t1);
+                log->step(tm, v2, v3, t1);
             }
             // Rows kk..kk+nr-1, one column per member.
             // On the GPU, with the Schur form on the band, each member

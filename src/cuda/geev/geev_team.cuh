@@ -281,42 +281,67 @@ __device__ T *schur_vectors(const GeevProblem<T> &p, std::int64_t b, std::int64_
 }
 
 // Phase 1 of matrix b of p (of a piece of the batch) with team tm, its
-// shared memory at smem (schur_shared_bytes<T>() long). With Band, the
-// first of the band form's two Schur launches (see schur_qr_in_band
-// below): only core::geev_reduce (with the Schur vectors' start), the band
-// of H to A (store_band).
+// shared memory at smem (schur_shared_bytes<T>() long; with Band,
+// reduce_vectors_shared_bytes<T>()). With Band, the first of the band
+// form's two Schur launches (see schur_qr_in_band below): only
+// core::geev_reduce, the band of H to A (store_band), and the Schur
+// vectors' start, the reduction's orthogonal factor, to VL (or VR). The
+// factor is formed in a's own storage once the band is out
+// (core::orghr_in_place, bitwise core::orghr's), so this launch holds one
+// n x n array per team, as the eigenvalues' reduction launch does, and as
+// that one asks for three blocks of 256 threads (kWarpPhaseMinBlocks).
+// Double n = 30 with right vectors, 65 536 matrices on an H200: 3.20 ms
+// with the factor in a second array (94 registers, 13.8 warps per SM),
+// 2.70 ms so (80 registers, 23.6 warps per SM); docs/performance.md,
+// session 74.
 template <bool Band, class T, class Team>
 __device__ void schur_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
                                 unsigned char *smem) {
     using R = core::real_t<T>;
     const int n = p.n, ld = shared_ld(n);
     T *sa = reinterpret_cast<T *>(smem);
-    T *sz = sa + std::size_t(ld) * n;
+    T *sz = Band ? nullptr : sa + std::size_t(ld) * n;
     T *A = p.A + b * std::int64_t(p.lda) * n;
     std::int64_t ldz;
     T *Z = schur_vectors(p, b, ldz);
     copy_matrix<true>(tm, n, sa, ld, A, p.lda);
     tm.sync();
-    core::GeevWork<T> ws =
-        core::GeevWork<T>::carve(sz + std::size_t(ld) * n, n, false, core::two_sided_gehd2<Team, T>);
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(sa + std::size_t(ld) * n * (Band ? 1 : 2), n, false,
+                                                    core::two_sided_gehd2<Team, T>);
     ws.scale = core::VecView<R>{sp.scale + b * n, 1};
     const core::SharedView<T> a{sa, ld};
+    const core::VecView<T> w{p.w + b * n, 1};
+    const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
     core::GeevState<R> st;
-    if constexpr (Band)
-        core::geev_reduce(tm, true, n, a, core::VecView<T>{p.w + b * n, 1},
-                          core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws, st);
-    else
-        core::geev_schur(tm, true, n, a, core::VecView<T>{p.w + b * n, 1},
-                         core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, core::SharedView<T>{sz, ld}, ws,
-                         p.max_iterations, st);
-    tm.sync();  // H (Band) or the Schur form, and the vectors, are complete
     if constexpr (Band) {
-        if (st.info == 0) store_band(tm, n, a, A, p.lda);
+        core::geev_reduce(tm, false, n, a, w, wi, core::SharedView<T>{nullptr, ld}, ws, st);
+        tm.sync();  // H is complete
+        const bool ok = st.info == 0;
+        if (ok) {
+            store_band(tm, n, a, A, p.lda);
+            tm.sync();  // every member has read the band
+            core::orghr_in_place(tm, st.ilo, st.ihi, a, ws.tau);
+        }
+        // Q (or, for non-finite input, NaN as core::geev_reduce leaves
+        // its z) to the caller's array.
+        const int ilo = st.ilo, ihi = st.ihi;
+        for_each_flat(tm, n * n, n, [&](int, int i, int j) {
+            Z[i + j * ldz] = ok ? core::orghr_in_place_entry(a, ilo, ihi, i, j) : core::make_nan<T>();
+        });
     } else {
+        core::geev_schur(tm, true, n, a, w, wi, core::SharedView<T>{sz, ld}, ws, p.max_iterations, st);
+        tm.sync();  // the Schur form and the vectors are complete
         copy_matrix<false>(tm, n, sa, ld, A, p.lda);
+        copy_matrix<false>(tm, n, sz, ld, Z, ldz);
     }
-    copy_matrix<false>(tm, n, sz, ld, Z, ldz);
     if (tm.leader()) sp.state[b] = st;
+}
+
+// Shared-memory bytes of one matrix in schur_in_shared<true>: a and the
+// O(n) scratch, as the eigenvalues' reduction launch.
+template <class T>
+std::size_t reduce_vectors_shared_bytes(int n, bool two_sided) {
+    return shared_bytes<T>(n, false, false, two_sided);
 }
 
 // Phase 2 of matrix b of p with team tm, its shared memory at smem
@@ -648,10 +673,12 @@ __device__ void run_phase(const Team &tm, const GeevProblem<T> &p, const GeevSpl
 // cuda_geev_two_sided_min_lanes). So does the one with gehd2's rows in
 // registers (plan::tuning::cuda_geev_gehd2_register_len): with the
 // minimum of one it took 128 and lost a block per SM where shared memory
-// admits three (double n <= 16).
+// admits three (double n <= 16). The reduction launch with the orthogonal
+// factor (Phase::ReduceVectors), whose shared memory is the eigenvalues'
+// reduction's since it forms the factor in place, asks for the same.
 template <class T, int P, Phase F>
 inline constexpr int kWarpPhaseMinBlocks =
-    F == Phase::Reduce &&
+    (F == Phase::Reduce || F == Phase::ReduceVectors) &&
             (core::two_sided_gehd2<ReduceWarpTeam<P>, T> || core::team_gehd2_register_len<ReduceWarpTeam<P>, T> > 0)
         ? 3
         : 1;
@@ -931,8 +958,10 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
         if constexpr (decltype(schur)::value) {
             const std::size_t slice = schur_shared_bytes<T>(p.n, core::two_sided_gehd2<WarpTeam<P>, T>);
             if (replay || schur_uses_band<T>(p.n)) {
-                batcheigStatus_t st = launch_teams<P>(s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>, slice,
-                                                      false, q.batch, q, sp);
+                batcheigStatus_t st = launch_teams<P>(
+                    s, geev_warp_phase_kernel<T, P, Phase::ReduceVectors>,
+                    reduce_vectors_shared_bytes<T>(p.n, core::two_sided_gehd2<ReduceWarpTeam<P>, T>), false, q.batch,
+                    q, sp);
                 if (st != BATCHEIG_STATUS_SUCCESS) return st;
                 if (replay) {
                     if constexpr (!core::is_complex<T>) {
