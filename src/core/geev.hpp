@@ -338,7 +338,7 @@ BATCHEIG_HD void geev_qr_stage_logged(const Team &tm, index_t n, M h, VecView<T>
                                       index_t max_iterations, GeevState<T> &st, index_t pause, T *slots, index_t cap) {
     static_assert(!is_complex<T>, "the QR log is kept for the real types only");
     QrStage stage{st.qr_at, pause};
-    QrLog<T> log{slots, st.qr_log, cap};
+    QrLog<T> log(tm, slots, st.qr_log, cap);
     st.info = lahqr_real(tm, false, false, n, st.ilo, st.ihi, h, w, wi, st.ilo, st.ihi, M{nullptr}, max_iterations,
                          &stage, &log);
     tm.sync();  // the eigenvalues and the log (written by the leader) are visible to the team

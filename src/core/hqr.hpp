@@ -431,8 +431,10 @@ BATCHEIG_HD void lanv2(R &a, R &b, R &c, R &d, R &rt1r, R &rt1i, R &rt2r, R &rt2
 //     kk = m..i-1 (v3 = 0 at the last, two-row step);
 //   a 2 x 2 block split off at rows i-1, i: kQrLogSplit, i, cs, sn (the
 //     standardizing rotation; the block itself is stored in h either way).
-// Every member of a team keeps the same position; the leader writes. A
-// record that would not fit marks the log overflowed (pos = -1) and ends
+// Every member of a team keeps the same position; the leader writes the
+// records, members 0, 1, 2 a chase step's slots. A sweep's record takes
+// the room of its steps too; a record that would not fit marks the log
+// overflowed (pos = -1) and ends
 // it; the iteration goes on without it (a caller then needs another way
 // to the Schur form). A stage (QrStage) continues the log where the one
 // before stopped.
@@ -446,9 +448,21 @@ struct NoQrLog {
 template <class R>
 struct QrLog {
     static constexpr bool enabled = true;
-    R *slots;
-    index_t pos;  // slots written; -1: overflowed
+    index_t pos;  // slots written or reserved; -1: overflowed
     index_t cap;  // slots available
+    // Where this member writes its slot of the next chase step (member r
+    // < 3 of a team of three or more writes slot r of each step; the
+    // leader, at offset 0, writes the records). A pointer carried from
+    // step to step: on the GPU the stage formed the slot's address anew
+    // at every step from the kernel's parameters (the stages are held to
+    // few registers), about 8 of the 25 instructions its store took.
+    R *at;
+    bool writes;  // this member writes a slot of each step
+
+    template <class Team>
+    BATCHEIG_HD QrLog(const Team &tm, R *slots, index_t pos_, index_t cap_)
+        : pos(pos_), cap(cap_), at(slots + (pos_ < 0 ? 0 : pos_) + (tm.size() >= 3 && tm.rank() < 3 ? tm.rank() : 0)),
+          writes(tm.size() < 3 || tm.rank() < 3) {}
 
     // Room for k more slots; if not, the log is marked overflowed.
     BATCHEIG_HD bool reserve(index_t k) {
@@ -459,32 +473,43 @@ struct QrLog {
         }
         return true;
     }
-    // A chase step's reflector, unless the log has overflowed: members 0,
-    // 1, 2 write one slot each (one store per step in a team of three or
-    // more, under one condition: on the GPU, nested conditions had made two
-    // branches around it).
+    // A sweep's record of four slots and the room of its `steps` chase
+    // steps, or nothing if they do not fit (then the log is overflowed,
+    // and the steps write nothing).
+    template <class Team>
+    BATCHEIG_HD void sweep(const Team &tm, R l, R i, R m, index_t steps) {
+        if (reserve(4 + 3 * steps)) {
+            record(tm, R(kQrLogSweep), l, i, m);
+            pos += 3 * steps;
+        }
+    }
+    // A chase step's reflector (its room taken by sweep): members 0, 1,
+    // 2 write one slot each (one store per step in a team of three or
+    // more).
     template <class Team>
     BATCHEIG_HD void step(const Team &tm, R v2, R v3, R t1) {
-        const index_t r = tm.rank();
         const bool on = pos >= 0;
         if (tm.size() >= 3) {
+            const index_t r = tm.rank();
             const R x = r == 0 ? v2 : r == 1 ? v3 : t1;
-            if (on && r < 3) slots[pos + r] = x;
+            if (on && writes) *at = x;
         } else if (on) {
-            for (index_t q = r; q < 3; q += tm.size()) slots[pos + q] = q == 0 ? v2 : q == 1 ? v3 : t1;
+            for (index_t q = tm.rank(); q < 3; q += tm.size()) at[q] = q == 0 ? v2 : q == 1 ? v3 : t1;
         }
-        if (on) pos += 3;
+        at += 3;
     }
-    // A record of four slots (the leader writes; every member advances).
+    // A record of four slots (the leader writes; every member advances),
+    // its room reserved.
     template <class Team>
     BATCHEIG_HD void record(const Team &tm, R a, R b, R c, R d) {
         if (tm.leader()) {
-            slots[pos] = a;
-            slots[pos + 1] = b;
-            slots[pos + 2] = c;
-            slots[pos + 3] = d;
+            at[0] = a;
+            at[1] = b;
+            at[2] = c;
+            at[3] = d;
         }
         pos += 4;
+        at += 4;
     }
 };
 
@@ -677,8 +702,7 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
             m = last_true(tm, l, i - 2, can_start);
             detail::bulge_first_column(h, m, sh, v[0], v[1], v[2]);
             if constexpr (Log::enabled) {
-                if (log->reserve(4 + 3 * (i - m)))
-                    log->record(tm, R(kQrLogSweep), R(l), R(i), R(m));
+                log->sweep(tm, R(l), R(i), R(m), i - m);
             }
             tm.sync();  // every member has read the shifts and the start of the bulge
             sweep = true;
