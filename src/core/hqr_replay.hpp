@@ -142,9 +142,6 @@ struct ReplayFollower {
     }
 };
 
-}  // namespace detail
-
-namespace detail {
 // A member's lines of one sweep over the block [l, i] from row m: line j
 // is (1) column j of h right of the block, or (2) row j of h above it, and
 // (3) row j of z, each off (on the member's scratch entry) where j is not
