@@ -345,7 +345,13 @@ std::size_t reduce_vectors_shared_bytes(int n, bool two_sided) {
 }
 
 // Phase 2 of matrix b of p with team tm, its shared memory at smem
-// (shared_bytes<T>() long).
+// (shared_bytes<T>() long). T and the Schur vectors both come into shared
+// memory. Leaving the vectors in VL / VR (global memory) and running the
+// solves' back-transformation, gebak and the normalization on them there
+// halves the shared memory per matrix, but was slower at every size and
+// type measured: double n = 12-48 +4 to +26 %, n = 30 +7 %, float n = 30 /
+// 46 +8 / +20 %, complex double n = 20 / 30 +6 / +4 % (H200, session 75,
+// docs/performance.md).
 template <class T, class Team>
 __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const GeevSplit<T> &sp, std::int64_t b,
                                   unsigned char *smem) {
