@@ -169,6 +169,28 @@ struct ReplayLines {
     }
 };
 
+// A three-row chase step's loads on a member's L lines of each kind (t,
+// zl), all ahead of the step's arithmetic (see ReplayLine::load3).
+template <int L, class R>
+BATCHEIG_HD void load3_lines(ReplayLine<R> (&t)[L], ReplayLine<R> (&zl)[L]) {
+    for (int q = 0; q < L; ++q) {
+        t[q].load3();
+        zl[q].load3();
+    }
+}
+
+// The loads, then the reflector (v2, v3, t1) on them; the stores and the
+// move to the next step are the caller's.
+template <int L, class R>
+BATCHEIG_HD void load_apply3(ReplayLine<R> (&t)[L], ReplayLine<R> (&zl)[L], R v2, R v3, R t1) {
+    const R t2 = t1 * v2, t3 = t1 * v3;
+    load3_lines<L>(t, zl);
+    for (int q = 0; q < L; ++q) {
+        t[q].apply3(v2, v3, t1, t2, t3);
+        zl[q].apply3(v2, v3, t1, t2, t3);
+    }
+}
+
 // Two consecutive sweeps over the same block [l, i] from the same row m
 // (i - m >= 3; ca, cb: their steps' (v2, v3, t1)) in one pass over each
 // line, as qr_replay's sweep: the second runs two steps behind the first,
@@ -190,15 +212,7 @@ BATCHEIG_HD void replay_tandem(const Team &tm, const Lines &lines, index_t l, in
         // Steps m and m + 1 of the first sweep: the second's first entries.
         for (index_t kk = m; kk < m + 2; ++kk) {
             const R nv2 = c[3], nv3 = c[4], nt1 = c[5];
-            const R t2 = t1 * v2, t3 = t1 * v3;
-            for (int q = 0; q < L; ++q) {
-                t[q].load3();
-                zl[q].load3();
-            }
-            for (int q = 0; q < L; ++q) {
-                t[q].apply3(v2, v3, t1, t2, t3);
-                zl[q].apply3(v2, v3, t1, t2, t3);
-            }
+            load_apply3<L>(t, zl, v2, v3, t1);
             for (int q = 0; q < L; ++q) {
                 const R xt = t[q].pass3(kk), xz = zl[q].pass3(kk);
                 if (kk == m) {
@@ -223,10 +237,7 @@ BATCHEIG_HD void replay_tandem(const Team &tm, const Lines &lines, index_t l, in
             const R nw2 = d[3], nw3 = d[4], nu1 = d[5];
             const R t2 = t1 * v2, t3 = t1 * v3;
             const R u2 = u1 * w2, u3 = u1 * w3;
-            for (int q = 0; q < L; ++q) {
-                t[q].load3();
-                zl[q].load3();
-            }
+            load3_lines<L>(t, zl);
             for (int q = 0; q < L; ++q) {
                 t[q].apply3(v2, v3, t1, t2, t3);
                 zl[q].apply3(v2, v3, t1, t2, t3);
@@ -341,15 +352,7 @@ BATCHEIG_HD void qr_replay(const Team &tm, index_t n, index_t iloz, index_t ihiz
                     // The next step's reflector, loaded ahead (the two-row
                     // step's follows the last three-row one).
                     const R nv2 = c[3], nv3 = c[4], nt1 = c[5];
-                    const R t2 = t1 * v2, t3 = t1 * v3;
-                    for (int q = 0; q < L; ++q) {
-                        t[q].load3();
-                        zl[q].load3();
-                    }
-                    for (int q = 0; q < L; ++q) {
-                        t[q].apply3(v2, v3, t1, t2, t3);
-                        zl[q].apply3(v2, v3, t1, t2, t3);
-                    }
+                    detail::load_apply3<L>(t, zl, v2, v3, t1);
                     for (int q = 0; q < L; ++q) {
                         t[q].store3(kk);
                         zl[q].store3(kk);
