@@ -437,6 +437,18 @@ module batcheig
     end function
   end interface
 
+  abstract interface
+    ! The four Jacobi entry points (batcheig?syevjBatched, batcheig?heevjBatched),
+    ! which the wrappers hand to jacobi_call.
+    integer(c_int) function jacobi_entry(handle, jobz, uplo, n, A, lda, W, work, &
+        lwork, info, params, batch) bind(C)
+      import :: c_int, c_ptr, c_size_t
+      type(c_ptr), value :: handle, A, W, work, info, params
+      integer(c_int), value :: jobz, uplo, n, lda, batch
+      integer(c_size_t), value :: lwork
+    end function
+  end interface
+
   ! -------------------------------------------------------------------------
   ! Layer 2: wrappers on assumed-shape host arrays.
 
@@ -1002,33 +1014,16 @@ contains
     integer(c_int), intent(out), optional :: status
     character(len=*), intent(out), optional :: errmsg
     type(wrapper_call) :: c
-    type(c_ptr) :: psw, pres
-    integer(c_int) :: ijobz, iuplo
+    type(c_ptr) :: pa, pw
 
     call c%start('batcheig_syevj', shape(a), is_contiguous(a))
     call c%check_values('w', shape(w), is_contiguous(w))
-    call c%check_info(size(info), is_contiguous(info))
-    call c%modes(jobz, uplo, ijobz, iuplo)
-    psw = c_null_ptr; pres = c_null_ptr
-    if (present(sweeps)) then
-      call c%check_diag('sweeps', size(sweeps), is_contiguous(sweeps))
-      if (c%go()) psw = c_loc(sweeps)
+    pa = c_null_ptr; pw = c_null_ptr
+    if (c%go()) then
+      pa = c_loc(a); pw = c_loc(w)
     end if
-    if (present(residual)) then
-      call c%check_diag('residual', size(residual), is_contiguous(residual))
-      if (c%go()) pres = c_loc(residual)
-    end if
-    if (c%go()) call c%open(handle, params)
-    if (c%go()) call c%jacobi_outputs(psw, pres, present(sweeps), present(residual))
-    if (c%go()) call c%c_status(batcheigDsyevjBatched(c%handle, ijobz, iuplo, c%n, c_loc(a), &
-        c%lda, c_loc(w), c_null_ptr, 0_c_size_t, c_loc(info), c%params, c%batch), &
-        'batcheigDsyevjBatched')
-    if (c%ok() .and. c%n == 0) then
-      info = 0
-      if (present(sweeps)) sweeps = 0
-      if (present(residual)) residual = 0
-    end if
-    call c%finish(status, errmsg)
+    call jacobi_call(c, batcheigDsyevjBatched, 'batcheigDsyevjBatched', pa, pw, info, jobz, uplo, &
+        sweeps, residual, handle, params, status, errmsg)
   end subroutine
 
   !> Real symmetric, single precision; as syevj_d (residual stays double).
@@ -1043,33 +1038,16 @@ contains
     integer(c_int), intent(out), optional :: status
     character(len=*), intent(out), optional :: errmsg
     type(wrapper_call) :: c
-    type(c_ptr) :: psw, pres
-    integer(c_int) :: ijobz, iuplo
+    type(c_ptr) :: pa, pw
 
     call c%start('batcheig_syevj', shape(a), is_contiguous(a))
     call c%check_values('w', shape(w), is_contiguous(w))
-    call c%check_info(size(info), is_contiguous(info))
-    call c%modes(jobz, uplo, ijobz, iuplo)
-    psw = c_null_ptr; pres = c_null_ptr
-    if (present(sweeps)) then
-      call c%check_diag('sweeps', size(sweeps), is_contiguous(sweeps))
-      if (c%go()) psw = c_loc(sweeps)
+    pa = c_null_ptr; pw = c_null_ptr
+    if (c%go()) then
+      pa = c_loc(a); pw = c_loc(w)
     end if
-    if (present(residual)) then
-      call c%check_diag('residual', size(residual), is_contiguous(residual))
-      if (c%go()) pres = c_loc(residual)
-    end if
-    if (c%go()) call c%open(handle, params)
-    if (c%go()) call c%jacobi_outputs(psw, pres, present(sweeps), present(residual))
-    if (c%go()) call c%c_status(batcheigSsyevjBatched(c%handle, ijobz, iuplo, c%n, c_loc(a), &
-        c%lda, c_loc(w), c_null_ptr, 0_c_size_t, c_loc(info), c%params, c%batch), &
-        'batcheigSsyevjBatched')
-    if (c%ok() .and. c%n == 0) then
-      info = 0
-      if (present(sweeps)) sweeps = 0
-      if (present(residual)) residual = 0
-    end if
-    call c%finish(status, errmsg)
+    call jacobi_call(c, batcheigSsyevjBatched, 'batcheigSsyevjBatched', pa, pw, info, jobz, uplo, &
+        sweeps, residual, handle, params, status, errmsg)
   end subroutine
 
   !> Complex Hermitian, double precision: a(lda,n,batch) complex, w(n,batch)
@@ -1085,33 +1063,16 @@ contains
     integer(c_int), intent(out), optional :: status
     character(len=*), intent(out), optional :: errmsg
     type(wrapper_call) :: c
-    type(c_ptr) :: psw, pres
-    integer(c_int) :: ijobz, iuplo
+    type(c_ptr) :: pa, pw
 
     call c%start('batcheig_heevj', shape(a), is_contiguous(a))
     call c%check_values('w', shape(w), is_contiguous(w))
-    call c%check_info(size(info), is_contiguous(info))
-    call c%modes(jobz, uplo, ijobz, iuplo)
-    psw = c_null_ptr; pres = c_null_ptr
-    if (present(sweeps)) then
-      call c%check_diag('sweeps', size(sweeps), is_contiguous(sweeps))
-      if (c%go()) psw = c_loc(sweeps)
+    pa = c_null_ptr; pw = c_null_ptr
+    if (c%go()) then
+      pa = c_loc(a); pw = c_loc(w)
     end if
-    if (present(residual)) then
-      call c%check_diag('residual', size(residual), is_contiguous(residual))
-      if (c%go()) pres = c_loc(residual)
-    end if
-    if (c%go()) call c%open(handle, params)
-    if (c%go()) call c%jacobi_outputs(psw, pres, present(sweeps), present(residual))
-    if (c%go()) call c%c_status(batcheigZheevjBatched(c%handle, ijobz, iuplo, c%n, c_loc(a), &
-        c%lda, c_loc(w), c_null_ptr, 0_c_size_t, c_loc(info), c%params, c%batch), &
-        'batcheigZheevjBatched')
-    if (c%ok() .and. c%n == 0) then
-      info = 0
-      if (present(sweeps)) sweeps = 0
-      if (present(residual)) residual = 0
-    end if
-    call c%finish(status, errmsg)
+    call jacobi_call(c, batcheigZheevjBatched, 'batcheigZheevjBatched', pa, pw, info, jobz, uplo, &
+        sweeps, residual, handle, params, status, errmsg)
   end subroutine
 
   !> Complex Hermitian, single precision; as heevj_z (residual stays double).
@@ -1126,11 +1087,38 @@ contains
     integer(c_int), intent(out), optional :: status
     character(len=*), intent(out), optional :: errmsg
     type(wrapper_call) :: c
-    type(c_ptr) :: psw, pres
-    integer(c_int) :: ijobz, iuplo
+    type(c_ptr) :: pa, pw
 
     call c%start('batcheig_heevj', shape(a), is_contiguous(a))
     call c%check_values('w', shape(w), is_contiguous(w))
+    pa = c_null_ptr; pw = c_null_ptr
+    if (c%go()) then
+      pa = c_loc(a); pw = c_loc(w)
+    end if
+    call jacobi_call(c, batcheigCheevjBatched, 'batcheigCheevjBatched', pa, pw, info, jobz, uplo, &
+        sweeps, residual, handle, params, status, errmsg)
+  end subroutine
+
+  !> The rest of a Jacobi wrapper once a and w are checked (c%start,
+  !> c%check_values; pa and pw their addresses where c%go(), else null): the
+  !> other arguments, the handle, the call to entry (routine: its name, for
+  !> messages) and the end of the call.
+  subroutine jacobi_call(c, entry, routine, pa, pw, info, jobz, uplo, sweeps, residual, handle, params, &
+      status, errmsg)
+    type(wrapper_call), intent(inout) :: c
+    procedure(jacobi_entry) :: entry
+    character(len=*), intent(in) :: routine
+    type(c_ptr), intent(in) :: pa, pw
+    integer(c_int), intent(out), target :: info(:)
+    character(len=1), intent(in), optional :: jobz, uplo
+    integer(c_int), intent(out), target, optional :: sweeps(:)
+    real(c_double), intent(out), target, optional :: residual(:)
+    type(c_ptr), intent(in), optional :: handle, params
+    integer(c_int), intent(out), optional :: status
+    character(len=*), intent(out), optional :: errmsg
+    type(c_ptr) :: psw, pres
+    integer(c_int) :: ijobz, iuplo
+
     call c%check_info(size(info), is_contiguous(info))
     call c%modes(jobz, uplo, ijobz, iuplo)
     psw = c_null_ptr; pres = c_null_ptr
@@ -1144,9 +1132,8 @@ contains
     end if
     if (c%go()) call c%open(handle, params)
     if (c%go()) call c%jacobi_outputs(psw, pres, present(sweeps), present(residual))
-    if (c%go()) call c%c_status(batcheigCheevjBatched(c%handle, ijobz, iuplo, c%n, c_loc(a), &
-        c%lda, c_loc(w), c_null_ptr, 0_c_size_t, c_loc(info), c%params, c%batch), &
-        'batcheigCheevjBatched')
+    if (c%go()) call c%c_status(entry(c%handle, ijobz, iuplo, c%n, pa, c%lda, pw, c_null_ptr, &
+        0_c_size_t, c_loc(info), c%params, c%batch), routine)
     if (c%ok() .and. c%n == 0) then
       info = 0
       if (present(sweeps)) sweeps = 0
