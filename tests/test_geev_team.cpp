@@ -1173,6 +1173,55 @@ void gehd2_fixed_length_matches_loops() {
 // orghr_in_place (the GPU's reduction launch with the orthogonal factor)
 // must leave orghr's Q, bitwise, for every team; a's entries outside its
 // rows and columns must stay as they were.
+// trevc's back-transformation (core/trevc.hpp) forms each entry of an
+// eigenvector as q(r, col) x[col] plus the sum of q(r, c) x[c] over c in
+// [c0, c0 + len): transformed adds two terms per loop trip, and
+// transformed_pair sums a complex pair's two columns in one pass over the
+// row of q. Both must give the plain sums in order, bitwise, for every
+// length and for the strides x_column produces (forward or backward along
+// a row of T's lower part, or unit in xt), on both matrix view types.
+template <class T>
+void back_transform_sums_are_plain() {
+  using C = typename core_type<T>::type;
+  const int n = 40, ld = 43;
+  std::vector<C> q(static_cast<size_t>(ld) * n), x(static_cast<size_t>(ld) * n);
+  const TestMatrix<T> qm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, ld, make_seed(7676, ld, 1));
+  const TestMatrix<T> xm = make_matrix<T>(Family::RandomDense, Magnitude::Unit, ld, make_seed(7676, ld, 2));
+  std::memcpy(static_cast<void *>(q.data()), qm.a.data(), q.size() * sizeof(C));
+  std::memcpy(static_cast<void *>(x.data()), xm.a.data(), x.size() * sizeof(C));
+  auto plain = [](auto qv, core::index_t r, core::index_t col, core::index_t c0, core::index_t len,
+                  core::VecView<C> xv) {
+    C y = qv(r, col) * xv[col];
+    for (core::index_t c = c0; c < c0 + len; ++c) y += qv(r, c) * xv[c];
+    return y;
+  };
+  auto same = [](const C &a, const C &b) { return std::memcmp(&a, &b, sizeof(C)) == 0; };
+  int checked = 0;
+  auto run = [&](auto qv) {
+    // x views as x_column makes them: a row of an n x n array read forward
+    // or backward (step ld), or a unit-stride column.
+    const core::VecView<C> xs[] = {{&x[3], ld}, {&x[3 + static_cast<size_t>(n - 1) * ld], -ld}, {&x[5], 1}};
+    for (const auto &xa : xs)
+      for (const auto &xb : xs)
+        for (core::index_t len = 0; len <= n - 2; ++len)
+          for (core::index_t c0 : {0, 1, 2}) {
+            if (c0 + len > n - 2) continue;
+            const core::index_t r = (len * 7 + c0) % n, ca = n - 2, cb = n - 1;
+            INFO("len=" << len << " c0=" << c0 << " inc " << xa.inc << " / " << xb.inc);
+            const C ya = plain(qv, r, ca, c0, len, xa), yb = plain(qv, r, cb, c0, len, xb);
+            CHECK(same(core::detail::transformed(qv, r, ca, c0, len, xa), ya));
+            C pa{}, pb{};
+            core::detail::transformed_pair(qv, r, ca, cb, c0, len, xa, xb, pa, pb);
+            CHECK(same(pa, ya));
+            CHECK(same(pb, yb));
+            ++checked;
+          }
+  };
+  run(core::SharedView<C>{q.data(), ld});
+  run(core::MatView<C>{q.data(), ld, 1});
+  CHECK(checked > 0);
+}
+
 template <class T>
 void orghr_in_place_matches_orghr() {
   using C = typename core_type<T>::type;
@@ -1256,10 +1305,6 @@ TEMPLATE_TEST_CASE("geev core: the Schur form and vectors by replay of the eigen
   replay_matches_schur_qr<TestType>();
 }
 
-// The GPU's QR step on the band carries a member's address from column j to
-// column j + s by core::cols_apart instead of forming the band's offset
-// (core/hqr.hpp); it must be the distance between the two entries for every
-// view type, row, column and stride a team can use.
 TEMPLATE_TEST_CASE("geev core: gehd2 with its reflectors in fixed-length arrays gives the general loops' H and tau, "
                    "bitwise",
                    "[geev][team][gehd2]", BT_GEEV_TYPES) {
@@ -1276,6 +1321,16 @@ TEMPLATE_TEST_CASE("geev core: gebal skips its scaling loop only where the loop 
   balance_check_is_safe<TestType>();
 }
 
+TEMPLATE_TEST_CASE("geev core: the back-transformation's sums (transformed, transformed_pair) are the plain sums in "
+                   "order, bitwise",
+                   "[geev][team][trevc]", BT_GEEV_TYPES) {
+  back_transform_sums_are_plain<TestType>();
+}
+
+// The GPU's QR step on the band carries a member's address from column j to
+// column j + s by core::cols_apart instead of forming the band's offset
+// (core/hqr.hpp); it must be the distance between the two entries for every
+// view type, row, column and stride a team can use.
 TEST_CASE("geev core: cols_apart is the distance from h(i, j) to h(i, j + s) in every view", "[geev][team][band]") {
   std::vector<double> buf(64 * 64 * 3, 0.0);
   const core::HessBandView<double> band{buf.data()};
