@@ -1170,9 +1170,6 @@ void gehd2_fixed_length_matches_loops() {
     }
 }
 
-// orghr_in_place (the GPU's reduction launch with the orthogonal factor)
-// must leave orghr's Q, bitwise, for every team; a's entries outside its
-// rows and columns must stay as they were.
 // trevc's back-transformation (core/trevc.hpp) forms each entry of an
 // eigenvector as q(r, col) x[col] plus the sum of q(r, c) x[c] over c in
 // [c0, c0 + len): transformed adds two terms per loop trip, and
@@ -1222,6 +1219,9 @@ void back_transform_sums_are_plain() {
   CHECK(checked > 0);
 }
 
+// orghr_in_place (the GPU's reduction launch with the orthogonal factor)
+// must leave orghr's Q, bitwise, for every team; a's entries outside its
+// rows and columns must stay as they were.
 template <class T>
 void orghr_in_place_matches_orghr() {
   using C = typename core_type<T>::type;
