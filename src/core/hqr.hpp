@@ -587,7 +587,9 @@ inline constexpr bool kImplicitBulgeZeros = false;
 // block's top restart at every deflation, so at a pause the iteration's
 // whole state is `at` and the band's columns 0..at; the next stage, which
 // may hold no more than those, continues from there and computes bitwise
-// what one stage would have.
+// what one stage would have. (A team that kept iterating past its pause
+// while another team of its warp was above its own made the GPU's stages
+// slower, double n = 30 by 10 %; docs/performance.md, session 77.)
 struct QrStage {
     index_t at;     // in: the unfinished block ends at row at; out: where it ends now (< ilo: done)
     index_t pause;  // pause once at < pause (0: run to the end)
@@ -651,7 +653,11 @@ BATCHEIG_HD index_t lahqr_real(const Team &tm, bool wantt, bool wantz, index_t n
     // a loop over deflations. On the GPU the teams of a warp, each on its
     // own matrix, wait at the end of a loop for every team to leave it: a
     // team whose block split then idled until every other team's had split
-    // too. With one loop they only wait for each other's sweeps.)
+    // too. With one loop they only wait for each other's sweeps. One loop
+    // pass per chase step instead, so that teams at different rows would
+    // run their middle steps together, was bitwise the same but 28 % slower
+    // at double n = 30 on the GPU: teams that part at a branch do not meet
+    // again; docs/performance.md, session 77.)
     // A stage (QrStage) stops where a deflation leaves the block ending
     // below row stop (i only falls at a deflation).
     index_t i = QrStage::start(stage, ihi), l = ilo, its = 0;

@@ -1,0 +1,126 @@
+// geev_copies_probe.cpp: what the teams of a warp lose to each other in the
+// CUDA geev launches. The batch is filled so that groups of G consecutive
+// matrices are copies of one random matrix (uniform in [-1, 1]); with G at
+// least the teams per warp, every team of a warp runs the same work at the
+// same time, with the same distribution of matrices as G = 1 (distinct
+// matrices). The difference of the two times is what the teams of a warp
+// spend waiting for each other (the longest sweep of each pass, the
+// deflations and the end of a stage).
+// Built on request (CUDA builds):
+//   ninja -C build/release batcheig_geev_copies_probe
+//   batcheig_geev_copies_probe N BATCH G [REPS=5] [PRECISION=d|s] [VECTORS=0|1]
+// Prints the median and best time of REPS device-array calls (CUDA events,
+// after one warm-up call) and the number of matrices with info != 0.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <random>
+#include <vector>
+
+#include "batcheig.h"
+#include "cuda_util.hpp"
+
+namespace {
+
+void must(batcheigStatus_t s, const char *what) {
+    if (s != BATCHEIG_STATUS_SUCCESS) {
+        std::fprintf(stderr, "%s: %s\n", what, batcheigGetStatusString(s));
+        std::exit(1);
+    }
+}
+
+template <class T> struct Geev;
+template <> struct Geev<double> {
+    static batcheigStatus_t size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const double *a, const double *wr,
+                                 const double *wi, const double *vr, size_t *lw, int batch) {
+        return batcheigDgeevBatched_bufferSize(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n,
+                                               lw, nullptr, batch);
+    }
+    static batcheigStatus_t run(batcheigHandle_t h, batcheigEigMode_t jr, int n, double *a, double *wr, double *wi,
+                                double *vr, void *work, size_t lw, int *info, int batch) {
+        return batcheigDgeevBatched(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n, work, lw,
+                                    info, nullptr, batch);
+    }
+};
+template <> struct Geev<float> {
+    static batcheigStatus_t size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const float *a, const float *wr,
+                                 const float *wi, const float *vr, size_t *lw, int batch) {
+        return batcheigSgeevBatched_bufferSize(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n,
+                                               lw, nullptr, batch);
+    }
+    static batcheigStatus_t run(batcheigHandle_t h, batcheigEigMode_t jr, int n, float *a, float *wr, float *wi,
+                                float *vr, void *work, size_t lw, int *info, int batch) {
+        return batcheigSgeevBatched(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n, work, lw,
+                                    info, nullptr, batch);
+    }
+};
+
+template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
+    namespace bc = bench::cuda;
+    const std::size_t nn = std::size_t(n) * n;
+    std::vector<T> a(nn * batch);
+    std::mt19937_64 rng(12345);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    for (int b = 0; b < batch; b += g) {
+        for (std::size_t e = 0; e < nn; ++e) a[b * nn + e] = T(u(rng));
+        for (int c = 1; c < g && b + c < batch; ++c)
+            std::copy(a.begin() + b * nn, a.begin() + (b + 1) * nn, a.begin() + (b + c) * nn);
+    }
+    bc::DeviceArray<T> da(a.size()), dwr(std::size_t(n) * batch), dwi(std::size_t(n) * batch),
+        dvr(vectors ? a.size() : 1);
+    bc::DeviceArray<int> dinfo(batch);
+    batcheigHandle_t h;
+    must(batcheigCreate(&h), "batcheigCreate");
+    const batcheigEigMode_t jr = vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
+    size_t lw = 0;
+    must(Geev<T>::size(h, jr, n, da.get(), dwr.get(), dwi.get(), dvr.get(), &lw, batch), "bufferSize");
+    bc::DeviceArray<unsigned char> work(lw ? lw : 1);
+    cudaEvent_t e0, e1;
+    bc::check(cudaEventCreate(&e0), "cudaEventCreate");
+    bc::check(cudaEventCreate(&e1), "cudaEventCreate");
+    std::vector<float> ms;
+    for (int r = 0; r <= reps; ++r) {
+        bc::check(cudaMemcpy(da.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
+        bc::check(cudaEventRecord(e0, nullptr), "cudaEventRecord");
+        must(Geev<T>::run(h, jr, n, da.get(), dwr.get(), dwi.get(), dvr.get(), work.get(), lw, dinfo.get(), batch),
+             "geevBatched");
+        bc::check(cudaEventRecord(e1, nullptr), "cudaEventRecord");
+        bc::check(cudaEventSynchronize(e1), "cudaEventSynchronize");
+        float t = 0;
+        bc::check(cudaEventElapsedTime(&t, e0, e1), "cudaEventElapsedTime");
+        if (r > 0) ms.push_back(t);  // r = 0: warm-up
+    }
+    std::vector<int> info(batch);
+    bc::check(cudaMemcpy(info.data(), dinfo.get(), batch * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    const long bad = std::count_if(info.begin(), info.end(), [](int i) { return i != 0; });
+    std::sort(ms.begin(), ms.end());
+    std::printf("%s n=%d batch=%d G=%d vectors=%d: median %.4f ms, best %.4f ms, info!=0: %ld\n",
+                sizeof(T) == 8 ? "double" : "float", n, batch, g, int(vectors), ms[ms.size() / 2], ms.front(), bad);
+    must(batcheigDestroy(h), "batcheigDestroy");
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) try {
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: %s N BATCH G [REPS=5] [PRECISION=d|s] [VECTORS=0|1]\n", argv[0]);
+        return 2;
+    }
+    const int n = std::atoi(argv[1]), batch = std::atoi(argv[2]), g = std::atoi(argv[3]);
+    const int reps = argc > 4 ? std::atoi(argv[4]) : 5;
+    const char prec = argc > 5 ? argv[5][0] : 'd';
+    const bool vectors = argc > 6 && std::atoi(argv[6]) != 0;
+    if (n < 1 || batch < 1 || g < 1 || reps < 1) {
+        std::fprintf(stderr, "N, BATCH, G and REPS must be positive\n");
+        return 2;
+    }
+    return prec == 's' ? probe<float>(n, batch, g, reps, vectors) : probe<double>(n, batch, g, reps, vectors);
+} catch (const std::exception &e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+}
