@@ -33,30 +33,15 @@ void must(batcheigStatus_t s, const char *what) {
     }
 }
 
+// The library's entry points per precision.
 template <class T> struct Geev;
 template <> struct Geev<double> {
-    static batcheigStatus_t size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const double *a, const double *wr,
-                                 const double *wi, const double *vr, size_t *lw, int batch) {
-        return batcheigDgeevBatched_bufferSize(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n,
-                                               lw, nullptr, batch);
-    }
-    static batcheigStatus_t run(batcheigHandle_t h, batcheigEigMode_t jr, int n, double *a, double *wr, double *wi,
-                                double *vr, void *work, size_t lw, int *info, int batch) {
-        return batcheigDgeevBatched(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n, work, lw,
-                                    info, nullptr, batch);
-    }
+    static constexpr auto size = &batcheigDgeevBatched_bufferSize;
+    static constexpr auto run = &batcheigDgeevBatched;
 };
 template <> struct Geev<float> {
-    static batcheigStatus_t size(batcheigHandle_t h, batcheigEigMode_t jr, int n, const float *a, const float *wr,
-                                 const float *wi, const float *vr, size_t *lw, int batch) {
-        return batcheigSgeevBatched_bufferSize(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n,
-                                               lw, nullptr, batch);
-    }
-    static batcheigStatus_t run(batcheigHandle_t h, batcheigEigMode_t jr, int n, float *a, float *wr, float *wi,
-                                float *vr, void *work, size_t lw, int *info, int batch) {
-        return batcheigSgeevBatched(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, a, n, wr, wi, nullptr, 1, vr, n, work, lw,
-                                    info, nullptr, batch);
-    }
+    static constexpr auto size = &batcheigSgeevBatched_bufferSize;
+    static constexpr auto run = &batcheigSgeevBatched;
 };
 
 template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
@@ -77,7 +62,9 @@ template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
     must(batcheigCreate(&h), "batcheigCreate");
     const batcheigEigMode_t jr = vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
     size_t lw = 0;
-    must(Geev<T>::size(h, jr, n, da.get(), dwr.get(), dwi.get(), dvr.get(), &lw, batch), "bufferSize");
+    must(Geev<T>::size(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, da.get(), n, dwr.get(), dwi.get(), nullptr, 1, dvr.get(),
+                       n, &lw, nullptr, batch),
+         "bufferSize");
     bc::DeviceArray<unsigned char> work(lw ? lw : 1);
     cudaEvent_t e0, e1;
     bc::check(cudaEventCreate(&e0), "cudaEventCreate");
@@ -86,7 +73,8 @@ template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
     for (int r = 0; r <= reps; ++r) {
         bc::check(cudaMemcpy(da.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
         bc::check(cudaEventRecord(e0, nullptr), "cudaEventRecord");
-        must(Geev<T>::run(h, jr, n, da.get(), dwr.get(), dwi.get(), dvr.get(), work.get(), lw, dinfo.get(), batch),
+        must(Geev<T>::run(h, BATCHEIG_EIG_MODE_NOVECTOR, jr, n, da.get(), n, dwr.get(), dwi.get(), nullptr, 1,
+                          dvr.get(), n, work.get(), lw, dinfo.get(), nullptr, batch),
              "geevBatched");
         bc::check(cudaEventRecord(e1, nullptr), "cudaEventRecord");
         bc::check(cudaEventSynchronize(e1), "cudaEventSynchronize");
