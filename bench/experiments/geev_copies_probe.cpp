@@ -88,6 +88,8 @@ template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
     std::sort(ms.begin(), ms.end());
     std::printf("%s n=%d batch=%d G=%d vectors=%d: median %.4f ms, best %.4f ms, info!=0: %ld\n",
                 sizeof(T) == 8 ? "double" : "float", n, batch, g, int(vectors), ms[ms.size() / 2], ms.front(), bad);
+    bc::check(cudaEventDestroy(e0), "cudaEventDestroy");
+    bc::check(cudaEventDestroy(e1), "cudaEventDestroy");
     must(batcheigDestroy(h), "batcheigDestroy");
     return 0;
 }
