@@ -105,12 +105,17 @@ def shift_pairs(h, l, i, its, bulges, counts):
     return pairs[:bulges]
 
 
-def qr(h, bulges, counts):
-    """Eigenvalues of Hessenberg h with up to `bulges` bulges per sweep."""
+def qr(h, bulges, counts, trace=None):
+    """Eigenvalues of Hessenberg h with up to `bulges` bulges per sweep.
+    trace (optional): called as trace("block", h, i, None) whenever the
+    active block ends at a new row i (i = -1 at the end) and as
+    trace("sweep", h, i, l) after each sweep on the block [l, i]."""
     h = h.copy()
     n = h.shape[0]
     i, sweeps, steps, slots = n - 1, 0, 0, 0
     while i >= 0:
+        if trace:
+            trace("block", h, i, None)
         its = 0
         while True:
             l = split_point(h, i)
@@ -137,9 +142,13 @@ def qr(h, bulges, counts):
                     finished += k == i - 1
                 t += 1
                 slots += 1
+            if trace:
+                trace("sweep", h, i, l)
             if its > 30 * (i - l + 1):
                 raise RuntimeError("no convergence")
         i = l - 1
+    if trace:
+        trace("block", h, -1, None)
     ev, j = [], n - 1
     while j >= 0:
         if j > 0 and h[j, j - 1] != 0:

@@ -4,7 +4,7 @@ eigenvalue-only QR stages on the band (double n = 30: stages 30 -> 22 with
 16 lanes, 22 -> 14 with 8, 14 -> done with 4; 2, 4 and 8 teams per warp).
 
 Each random matrix (uniform in [-1, 1], reduced to Hessenberg form) runs
-lahqr_real's one-bulge iteration (hqr_tandem_model.qr's sweeps); a sweep
+lahqr_real's one-bulge iteration (hqr_tandem_model.qr, traced); a sweep
 costs its chase steps plus C step-times for its deflation search and
 shifts. A warp's teams run their sweeps in lockstep, one per loop pass,
 so a pass costs the longest of its teams' sweeps. Per stage, printed as
@@ -31,30 +31,20 @@ STAGES = [(30, 22, 2), (22, 14, 4), (14, 0, 8)]  # (columns, pause, teams per wa
 
 
 def run(h, pauses):
-    """Sweeps [(i, l, steps)] and, per pause, (h, i, sweeps so far) when the block first ends below it."""
-    h = h.copy()
-    i, out, snaps = h.shape[0] - 1, [], {}
-    while i >= 0:
+    """Sweeps [(i, l, steps)] of lahqr_real's one-bulge iteration
+    (hqr_tandem_model.qr) and, per pause, (h, i, sweeps so far) when the
+    block first ends below it."""
+    out, snaps = [], {}
+
+    def trace(event, hh, i, l):
+        if event == "sweep":
+            out.append((i, l, i - l))
+            return
         for p in pauses:
             if i < p and p not in snaps:
-                snaps[p] = (h.copy(), i, len(out))
-        its = 0
-        while True:
-            l = M.split_point(h, i)
-            if l > 0:
-                h[l, l - 1] = 0.0
-            if l >= i - 1:
-                break
-            its += 1
-            (s1, s2), = M.shift_pairs(h, l, i, its, 1, {})
-            for k in range(l, i):
-                nr = min(3, i - k + 1)
-                x = M.first_column(h, k, s1, s2)[:nr] if k == l else h[k:k + nr, k - 1].copy()
-                M.chase_step(h, l, i, k, x)
-            out.append((i, l, i - l))
-        i = l - 1
-    for p in pauses:
-        snaps.setdefault(p, (h.copy(), -1, len(out)))
+                snaps[p] = (hh.copy(), i, len(out))
+
+    M.qr(h, 1, {"shift": 0}, trace)
     return out, snaps
 
 
@@ -87,7 +77,9 @@ def counter(per, order, teams):
 
 
 def feature(snap, kind):
-    h, i, _ = snap
+    h, i, before = snap
+    if kind == "sweeps before the stage":
+        return -before
     if i < 1:
         return 0.0
     l = i
@@ -115,7 +107,8 @@ def main():
                "counter": pct(counter(per, order, teams)),
                "sorted by sweeps (oracle)": pct(grouped(per, sorted(range(count), key=lambda j: len(per[j])), teams))}
         if m < 30:
-            for kind in ["sum of log subdiagonals", "smallest of the last 4", "smallest", "size"]:
+            for kind in ["sum of log subdiagonals", "smallest of the last 4", "smallest", "size",
+                         "sweeps before the stage"]:
                 keys = [feature(sn[m], kind) for _, sn in data]
                 res["sorted by " + kind] = pct(grouped(per, sorted(range(count), key=lambda j: keys[j]), teams))
         print(f"stage {m} -> {pause}, {teams} teams per warp: " + "; ".join(f"{k} {v}" for k, v in res.items()))
