@@ -106,22 +106,24 @@ batcheigStatus_t allow_shared(Kernel k, std::size_t bytes) {
 // keeps the most of resident per SM; 0 when none fits. With `uneven` (the
 // matrices' work differs, as a QR iteration's does), the smallest block of
 // at least one warp that keeps plan::tuning::cuda_team_uneven_resident_pct
-// percent of that most resident (the measurements are there).
+// percent of that most resident (the measurements are there). blocks: the
+// chosen block's resident count per SM.
 template <class Kernel>
-int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap, bool uneven) {
+int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap, bool uneven, int &blocks) {
     constexpr int kMaxChoices = 9;  // 256/P, ..., 1 for P >= 2
     int counts[kMaxChoices] = {}, resident[kMaxChoices] = {};
     int choices = 0, best = 0;
+    blocks = 0;
     for (int t = 256 / P; t >= 1 && choices < kMaxChoices; t /= 2) {
         const std::size_t bytes = std::size_t(t) * slice;
         if (bytes > cap) continue;
-        int blocks = 0;
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, t * P, bytes) != cudaSuccess) {
+        int per_sm = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, t * P, bytes) != cudaSuccess) {
             cudaGetLastError();
             continue;
         }
         counts[choices] = t;
-        resident[choices] = blocks * t;
+        resident[choices] = per_sm * t;
         if (resident[choices] > resident[best]) best = choices;
         ++choices;
     }
@@ -132,6 +134,7 @@ int occupancy_best_teams(Kernel k, int P, std::size_t slice, std::size_t cap, bo
             if (counts[c] * P >= 32 && 100 * resident[c] >= plan::tuning::cuda_team_uneven_resident_pct * resident[best] &&
                 counts[c] < counts[pick])
                 pick = c;
+    blocks = resident[pick] / counts[pick];
     return counts[pick];
 }
 
@@ -153,16 +156,20 @@ public:
                    uneven == o.uneven;
         }
     };
-    static bool find(const Key &k, int &teams) {
+    // teams per block, and such blocks resident per SM
+    struct Value {
+        int teams, blocks;
+    };
+    static bool find(const Key &k, Value &v) {
         const std::lock_guard<std::mutex> lock(mutex_);
         const auto it = entries_.find(k);
         if (it == entries_.end()) return false;
-        teams = it->second;
+        v = it->second;
         return true;
     }
-    static void store(const Key &k, int teams) {
+    static void store(const Key &k, Value v) {
         const std::lock_guard<std::mutex> lock(mutex_);
-        entries_.emplace(k, teams);
+        entries_.emplace(k, v);
     }
 
 private:
@@ -177,7 +184,7 @@ private:
         }
     };
     static inline std::mutex mutex_;
-    static inline std::unordered_map<Key, int, Hash> entries_;
+    static inline std::unordered_map<Key, Value, Hash> entries_;
 };
 
 // Teams per block of a team kernel k whose blocks hold `teams` teams of P
@@ -190,14 +197,17 @@ private:
 // that a small batch still spreads over every SM (two blocks per SM at
 // least, while teams allow). With `uneven`, smaller blocks within 5 % of
 // the most resident (occupancy_best_teams). 0 when no block of one team
-// fits. Opts k in to the largest dynamic shared memory.
+// fits. Opts k in to the largest dynamic shared memory. resident_blocks
+// (if given): how many blocks of that size an SM keeps resident (for a
+// grid of resident blocks; 0 when the batch made the blocks smaller).
 // (Spreading small batches further, to 4, 8 or 16 blocks per SM, i.e.
 // fewer matrices per warp: at most 5-10 % faster for some geev sizes at
 // batches of 4 096-16 384 and slower for others, e.g. double n = 8 with
 // 41 667 matrices 0.269 -> 0.386 ms at 8 per SM; H200, docs/performance.md,
 // sessions 62 and 63.)
 template <class Kernel>
-int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch, bool uneven) {
+int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch, bool uneven,
+                    int *resident_blocks = nullptr) {
     const std::size_t cap = std::size_t(shared_optin_bytes());
     if (allow_shared(k, cap) != BATCHEIG_STATUS_SUCCESS) return 0;
     int device = 0;
@@ -206,13 +216,15 @@ int teams_per_block(Kernel k, int P, std::size_t slice, std::int64_t batch, bool
         device = -1;
     }
     const TeamsCache::Key key{reinterpret_cast<const void *>(k), device, P, slice, uneven};
-    int teams = 0;
-    if (device < 0 || !TeamsCache::find(key, teams)) {
-        teams = occupancy_best_teams(k, P, slice, cap, uneven);
-        if (device >= 0) TeamsCache::store(key, teams);
+    TeamsCache::Value v{0, 0};
+    if (device < 0 || !TeamsCache::find(key, v)) {
+        v.teams = occupancy_best_teams(k, P, slice, cap, uneven, v.blocks);
+        if (device >= 0) TeamsCache::store(key, v);
     }
+    int teams = v.teams;
     const std::int64_t spread = 2 * std::int64_t(multiprocessors());
     while (teams > 1 && (batch + teams - 1) / teams < spread) teams /= 2;
+    if (resident_blocks) *resident_blocks = teams == v.teams ? v.blocks : 0;
     return teams;
 }
 

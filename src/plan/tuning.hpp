@@ -784,6 +784,24 @@ inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, 
     return pause;
 }
 
+// QR stage launches on the band (cuda/geev/geev_team.cuh,
+// geev_band_qr_kernel) whose teams have at least this many lanes take
+// their matrices from a counter, each team its next matrix when it is done
+// with one; narrower teams keep one matrix each. In a warp of 32 / P teams
+// a team whose matrix finished its stage early otherwise idles until the
+// last team of its warp is done, and the number of sweeps a stage takes is
+// not predictable from the matrix (session 78's model of lahqr_real,
+// double n = 30, 400 random matrices: the stages' warps run 7 / 19 / 29 %
+// longer than their teams' work at 2 / 4 / 8 teams per warp).
+// Measured on an H200 (docs/performance.md, session 79; batcheig_bench geev
+// --memory device --batch 200000, three libraries alternated, two rounds):
+// from 4 lanes (every stage at n <= 40) double n = 20 / 25 / 30 / 40 took
+// -1.3 / -1.0 / -1.0 / -1.9 %, float n = 30 / 40 -0.5 / -0.2 %, complex
+// double n = 20 / 30 within 0.1 %; from 8 lanes (the model had the 4-lane
+// stage lose with a counter: its teams no longer start their sweeps
+// together) 0.2 % less at double n = 20-30. The same results bitwise.
+inline constexpr int cuda_geev_band_counter_min_lanes = 4;
+
 // Matrices per piece of the eigenvalue launches with the QR phase on the
 // band (cuda/geev/geev_team.cuh, launch_band): their workspace holds only
 // each matrix's state (40 bytes in double), at most 40 MB. Every piece ends

@@ -207,6 +207,10 @@ struct GeevSplit {
     T *band = nullptr;
     T *log = nullptr;
     int log_slots = 0;
+    // Eigenvalues only (with_scale false): one counter per QR stage launch
+    // (launch_band_qr), from which its teams take their matrices.
+    unsigned long long *next = nullptr;
+    static constexpr int kStageCounters = 32;
 
     __host__ __device__ static std::size_t band_elements(int n) {
         return std::size_t(core::HessBandView<T>::used_elements(n));
@@ -217,7 +221,8 @@ struct GeevSplit {
     // then null). replay: with the bands and logs of the replay.
     static std::size_t bytes(int n, std::int64_t count, bool with_scale = true, bool replay = false) {
         std::size_t b = align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
-                        (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0);
+                        (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count))
+                                    : align256(sizeof(unsigned long long) * kStageCounters));
         if (replay)
             b += align256(sizeof(T) * band_elements(n) * std::size_t(count)) +
                  align256(sizeof(T) * std::size_t(plan::tuning::cuda_geev_replay_log_slots(n)) * std::size_t(count));
@@ -229,6 +234,7 @@ struct GeevSplit {
         const std::size_t scales = with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0;
         GeevSplit sp{reinterpret_cast<core::GeevState<R> *>(base),
                      with_scale ? reinterpret_cast<R *>(base + states) : nullptr};
+        if (!with_scale) sp.next = reinterpret_cast<unsigned long long *>(base + states);
         if (replay) {
             sp.band = reinterpret_cast<T *>(base + states + scales);
             sp.log = reinterpret_cast<T *>(base + states + scales +
@@ -729,18 +735,39 @@ __global__ __launch_bounds__(256) void geev_replay_kernel(GeevProblem<T> p, Geev
 
 // One stage of the QR iteration on the band (qr_in_band), P lanes of a
 // warp per matrix (the warp and block variants' eigenvalues).
-// Logged: with the QR's log, for the replay (real types).
-// The logged stages are held to plan::tuning::cuda_geev_replay_stage_registers.
+// next: null, one matrix per team (as team_matrix); else a counter (zero at
+// the launch) from which each team takes its next matrix when it is done
+// with one, so that a team whose matrix finished its stage early does not
+// idle until the other teams of its warp are done with theirs
+// (plan::tuning::cuda_geev_band_counter_min_lanes; the grid then holds the
+// blocks that fit at once).
+// Logged: with the QR's log, for the replay (real types; one matrix per
+// team). The logged stages are held to
+// plan::tuning::cuda_geev_replay_stage_registers, the others of real types
+// to 80 (with the loop over matrices ptxas took 84-86, against 76-78
+// without it); complex double's spilled 40-48 bytes at 80, so complex
+// types keep no bound.
 template <class T, int P, bool Logged = false>
-__global__ __launch_bounds__(256, 1) __maxnreg__((Logged ? plan::tuning::cuda_geev_replay_stage_registers : 255))
-void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause,
-                                                             std::int64_t b0, std::int64_t count, unsigned slice) {
+__global__ __launch_bounds__(256, 1)
+    __maxnreg__((Logged ? plan::tuning::cuda_geev_replay_stage_registers : core::is_complex<T> ? 255 : 80))
+void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause, unsigned long long *next,
+                         std::int64_t b0, std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
-    std::int64_t k;
-    unsigned char *mine;
-    if (!team_matrix<P>(count, slice, smem, k, mine)) return;
-    qr_in_band<Logged>(tm, p, sp, b0 + k, mine, pause);
+    const bool counter = !Logged && next != nullptr;
+    unsigned char *mine = smem + std::size_t(threadIdx.x / P) * slice;
+    auto take = [&]() -> std::int64_t {
+        unsigned long long k = 0;
+        if (tm.leader()) k = atomicAdd(next, 1ull);
+        return std::int64_t(__shfl_sync(tm.mask, k, 0, P));
+    };
+    std::int64_t k = counter ? take() : std::int64_t(blockIdx.x) * (blockDim.x / P) + threadIdx.x / P;
+    while (k < count) {
+        qr_in_band<Logged>(tm, p, sp, b0 + k, mine, pause);
+        if (!counter) break;
+        tm.sync();  // every member is done with the slice
+        k = take();
+    }
 }
 
 template <class T, Phase F>
@@ -892,13 +919,34 @@ batcheigStatus_t launch_band_reduce(cudaStream_t s, const GeevProblem<T> &q, con
 // Logged: the replay's stages (qr_in_band<true>).
 template <class T, bool Logged = false>
 batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-    for (int m = q.n;;) {
+    // The counters of the stages that take their matrices from one.
+    if (!Logged && sp.next != nullptr)
+        BATCHEIG_CUDA_TRY(cudaMemsetAsync(sp.next, 0, sizeof(unsigned long long) * GeevSplit<T>::kStageCounters, s));
+    for (int m = q.n, stage = 0;; ++stage) {
         const int pause = band_stage_pause<T>(q.n, m, q.batch);
         const int lanes = geev_band_lanes<T>(m);
         const batcheigStatus_t st = with_lanes(lanes, [&](auto lanes_c) {
             constexpr int P = decltype(lanes_c)::value;
-            return launch_teams<P>(s, geev_band_qr_kernel<T, P, Logged>, band_shared_bytes<T>(q.n, lanes, m), true,
-                                   q.batch, q, sp, pause);
+            const auto kernel = geev_band_qr_kernel<T, P, Logged>;
+            const std::size_t slice = band_shared_bytes<T>(q.n, lanes, m);
+            if (Logged || sp.next == nullptr || stage >= GeevSplit<T>::kStageCounters ||
+                P < plan::tuning::cuda_geev_band_counter_min_lanes)
+                return launch_teams<P>(s, kernel, slice, true, q.batch, q, sp, pause,
+                                       static_cast<unsigned long long *>(nullptr));
+            // A grid of the blocks that fit at once, the teams taking
+            // their matrices from the stage's counter (one launch: a piece
+            // of the batch, split_chunk, is far below kLaunchMatrices).
+            if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
+            int per_sm = 0;
+            const int teams = teams_per_block(kernel, P, slice, q.batch, true, &per_sm);
+            if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
+            const std::int64_t need = (q.batch + teams - 1) / teams,
+                               fit = std::int64_t(per_sm) * multiprocessors();
+            const unsigned blocks = unsigned(fit > 0 && fit < need ? fit : need);
+            kernel<<<blocks, teams * P, std::size_t(teams) * slice, s>>>(q, sp, pause, sp.next + stage,
+                                                                         std::int64_t(0), q.batch, unsigned(slice));
+            BATCHEIG_CUDA_CHECK_LAUNCH();
+            return BATCHEIG_STATUS_SUCCESS;
         });
         if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
         m = pause;
