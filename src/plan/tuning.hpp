@@ -796,10 +796,10 @@ inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, 
 // Measured on an H200 (docs/performance.md, session 79; batcheig_bench geev
 // --memory device --batch 200000, three libraries alternated, two rounds):
 // from 4 lanes (every stage at n <= 40) double n = 20 / 25 / 30 / 40 took
-// -1.3 / -1.0 / -1.0 / -1.9 %, float n = 30 / 40 -0.5 / -0.2 %, complex
+// -1.4 / -1.0 / -1.1 / -1.9 %, float n = 30 / 40 -0.6 / -0.3 %, complex
 // double n = 20 / 30 within 0.1 %; from 8 lanes (the model had the 4-lane
 // stage lose with a counter: its teams no longer start their sweeps
-// together) 0.2 % less at double n = 20-30. The same results bitwise.
+// together) 0.2-0.6 % less at double n = 20-30. The same results bitwise.
 inline constexpr int cuda_geev_band_counter_min_lanes = 4;
 
 // Matrices per piece of the eigenvalue launches with the QR phase on the
