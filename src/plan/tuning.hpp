@@ -399,7 +399,12 @@ inline int cuda_geev_vector_lanes(int n, bool is_complex, std::size_t real_bytes
 // n = 30 the first stage runs with these lanes for 30 columns, the later
 // ones with those for 22 and 14): 8 lanes to n = 36 against 16, one H200,
 // batch 200 000, ms: n = 30 26.55 / 26.92, 32 30.99 / 33.34, 36 47.79 /
-// 51.91. The table stays.
+// 51.91. The table stays. Session 79, with the stages' teams taking their
+// matrices from a counter (cuda_geev_band_counter_min_lanes), again on an
+// H200, batch 200 000, ms, this table / 8 lanes to 30 columns / 8 lanes to
+// 32: n = 30 26.23 / 26.63 / 26.65, 32 30.70 / 30.77 / 33.07, 36 47.41 /
+// 47.36 / 49.78 (docs/results/geev-band-lanes-counter-h200-2026-12-03-s79.txt).
+// The table stays.
 // Warp teams of at least this many lanes run gehd2's two-sided form in
 // real types (core/hessenberg.hpp, core::two_sided_gehd2): each reflector
 // applied from both sides in two passes over the matrix instead of four.
