@@ -774,6 +774,12 @@ inline constexpr int cuda_geev_schur_registers_s2 = 80;
 // The double stages at n = 30 and the complex ones gain from the matrices
 // per SM where shared memory bounds them (the band of double n = 30 is
 // 4.4 KB); float, whose band is half as long, gains least.
+// Session 79, with the stages' teams on a counter
+// (cuda_geev_band_counter_min_lanes; H200, batch 200 000, two rounds),
+// double's rungs against {14, 22, 26, 32, ...} and {14, 18, 22, 26, 32,
+// ...}: n = 24 +0.0 / +2.0 %, 27 -0.1 / +1.9 %, 30 +1.0 / +2.4 %, 33
+// -0.6 / +0.4 %, 40 +0.0 / +0.5 % (n = 20, where all three pause at 14:
+// -0.3 / -0.1 %). The rungs stay.
 inline constexpr long long cuda_geev_band_stage_min_batch = 16384;
 inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, std::size_t real_bytes) {
     static constexpr int real_d[] = {14, 22, 32, 44, 60, 80, 110, 150, 200};
