@@ -837,6 +837,16 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
     if (tm.leader()) p.info[b] = info;
 }
 
+// Teams per block for kernel's launch over `batch` matrices with teams of
+// P lanes and `slice` bytes of shared memory each (teams_per_block, which
+// also gives resident_blocks); 0 when one team's slice does not fit.
+template <class Kernel>
+int fitting_teams(Kernel kernel, int P, std::size_t slice, std::int64_t batch, bool uneven,
+                  int *resident_blocks = nullptr) {
+    if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return 0;
+    return teams_per_block(kernel, P, slice, batch, uneven, resident_blocks);
+}
+
 // Launch kernel over the batch in blocks of the most resident teams of P
 // lanes, each team with `slice` bytes of shared memory; `uneven`: prefer
 // smaller blocks, as the work differs from matrix to matrix (the QR launch
@@ -846,18 +856,36 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
 template <int P, class Kernel, class... Args>
 batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, bool uneven, std::int64_t batch,
                               Args... args) {
-    if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
     // Teams per block: the most resident per SM (a block of 32 teams of
     // 3.7 KB, n = 20 with 8 lanes, fits once in an SM's 228 KB; blocks of
     // 8 teams fit seven times; with `uneven` work per matrix, the smallest
     // block near that), see teams_per_block().
-    const int teams = teams_per_block(kernel, P, slice, batch, uneven);
+    const int teams = fitting_teams(kernel, P, slice, batch, uneven);
     if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
     const std::size_t bytes = std::size_t(teams) * slice;
     return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
         const unsigned blocks = unsigned((count + teams - 1) / teams);
         kernel<<<blocks, teams * P, bytes, s>>>(args..., b0, count, unsigned(slice));
     });
+}
+
+// As launch_teams, for a kernel whose teams take their matrices from a
+// counter among args (geev_band_qr_kernel) until the batch is done: one
+// launch whose grid holds only the blocks that fit at once (all the batch
+// needs, when that is fewer or the batch made the blocks smaller).
+template <int P, class Kernel, class... Args>
+batcheigStatus_t launch_resident_teams(cudaStream_t s, Kernel kernel, std::size_t slice, bool uneven,
+                                       std::int64_t batch, Args... args) {
+    int per_sm = 0;
+    const int teams = fitting_teams(kernel, P, slice, batch, uneven, &per_sm);
+    if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    const std::int64_t need = (batch + teams - 1) / teams, fit = std::int64_t(per_sm) * multiprocessors();
+    const std::int64_t blocks = fit > 0 && fit < need ? fit : need;
+    if (blocks > std::int64_t(kLaunchMatrices)) return BATCHEIG_STATUS_NOT_SUPPORTED;
+    kernel<<<unsigned(blocks), teams * P, std::size_t(teams) * slice, s>>>(args..., std::int64_t(0), batch,
+                                                                         unsigned(slice));
+    BATCHEIG_CUDA_CHECK_LAUNCH();
+    return BATCHEIG_STATUS_SUCCESS;
 }
 
 // Matrices per piece of the two launches: with vectors (with_scale: the
@@ -919,13 +947,11 @@ batcheigStatus_t launch_band_reduce(cudaStream_t s, const GeevProblem<T> &q, con
 // Logged: the replay's stages (qr_in_band<true>).
 template <class T, bool Logged = false>
 batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
-    // The counters of the stages that take their matrices from one.
-    if (!Logged && sp.next != nullptr)
-        BATCHEIG_CUDA_TRY(cudaMemsetAsync(sp.next, 0, sizeof(unsigned long long) * GeevSplit<T>::kStageCounters, s));
+    bool zeroed = false;  // the stages' counters, once a stage takes one
     for (int m = q.n, stage = 0;; ++stage) {
         const int pause = band_stage_pause<T>(q.n, m, q.batch);
         const int lanes = geev_band_lanes<T>(m);
-        const batcheigStatus_t st = with_lanes(lanes, [&](auto lanes_c) {
+        const batcheigStatus_t st = with_lanes(lanes, [&](auto lanes_c) -> batcheigStatus_t {
             constexpr int P = decltype(lanes_c)::value;
             const auto kernel = geev_band_qr_kernel<T, P, Logged>;
             const std::size_t slice = band_shared_bytes<T>(q.n, lanes, m);
@@ -933,20 +959,12 @@ batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const G
                 P < plan::tuning::cuda_geev_band_counter_min_lanes)
                 return launch_teams<P>(s, kernel, slice, true, q.batch, q, sp, pause,
                                        static_cast<unsigned long long *>(nullptr));
-            // A grid of the blocks that fit at once, the teams taking
-            // their matrices from the stage's counter (one launch: a piece
-            // of the batch, split_chunk, is far below kLaunchMatrices).
-            if (slice + kTeamScratchBytes > std::size_t(shared_optin_bytes())) return BATCHEIG_STATUS_NOT_SUPPORTED;
-            int per_sm = 0;
-            const int teams = teams_per_block(kernel, P, slice, q.batch, true, &per_sm);
-            if (teams == 0) return BATCHEIG_STATUS_NOT_SUPPORTED;
-            const std::int64_t need = (q.batch + teams - 1) / teams,
-                               fit = std::int64_t(per_sm) * multiprocessors();
-            const unsigned blocks = unsigned(fit > 0 && fit < need ? fit : need);
-            kernel<<<blocks, teams * P, std::size_t(teams) * slice, s>>>(q, sp, pause, sp.next + stage,
-                                                                         std::int64_t(0), q.batch, unsigned(slice));
-            BATCHEIG_CUDA_CHECK_LAUNCH();
-            return BATCHEIG_STATUS_SUCCESS;
+            if (!zeroed) {
+                BATCHEIG_CUDA_TRY(
+                    cudaMemsetAsync(sp.next, 0, sizeof(unsigned long long) * GeevSplit<T>::kStageCounters, s));
+                zeroed = true;
+            }
+            return launch_resident_teams<P>(s, kernel, slice, true, q.batch, q, sp, pause, sp.next + stage);
         });
         if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
         m = pause;
