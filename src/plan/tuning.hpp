@@ -811,6 +811,10 @@ inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, 
 // double n = 20 / 30 within 0.1 %; from 8 lanes (the model had the 4-lane
 // stage lose with a counter: its teams no longer start their sweeps
 // together) 0.2-0.6 % less at double n = 20-30. The same results bitwise.
+// Small batches (session 81, H200; --reps 20, against no counter, two
+// rounds): double n = 10 / 20 / 30 and complex double n = 15 / 25 at 1 000,
+// 4 096 and 16 384 matrices within 0.5 % (one case -1.4 %); at 65 536
+// double n = 20 / 30 -1.3 / -0.8 %. So the counter serves every batch.
 inline constexpr int cuda_geev_band_counter_min_lanes = 4;
 
 // Matrices per piece of the eigenvalue launches with the QR phase on the
