@@ -23,38 +23,17 @@
 
 #include "batcheig.h"
 #include "cuda_util.hpp"
+#include "experiments/geev_probe_api.hpp"
 
 namespace {
 
-void must(batcheigStatus_t s, const char *what) {
-    if (s != BATCHEIG_STATUS_SUCCESS) {
-        std::fprintf(stderr, "%s: %s\n", what, batcheigGetStatusString(s));
-        std::exit(1);
-    }
-}
-
-// The library's entry points per precision.
-template <class T> struct Geev;
-template <> struct Geev<double> {
-    static constexpr auto size = &batcheigDgeevBatched_bufferSize;
-    static constexpr auto run = &batcheigDgeevBatched;
-};
-template <> struct Geev<float> {
-    static constexpr auto size = &batcheigSgeevBatched_bufferSize;
-    static constexpr auto run = &batcheigSgeevBatched;
-};
+using geev_probe::Geev;
+using geev_probe::must;
 
 template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
     namespace bc = bench::cuda;
     const std::size_t nn = std::size_t(n) * n;
-    std::vector<T> a(nn * batch);
-    std::mt19937_64 rng(12345);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
-    for (int b = 0; b < batch; b += g) {
-        for (std::size_t e = 0; e < nn; ++e) a[b * nn + e] = T(u(rng));
-        for (int c = 1; c < g && b + c < batch; ++c)
-            std::copy(a.begin() + b * nn, a.begin() + (b + 1) * nn, a.begin() + (b + c) * nn);
-    }
+    const std::vector<T> a = geev_probe::uniform_batch<T>(n, batch, g);
     bc::DeviceArray<T> da(a.size()), dwr(std::size_t(n) * batch), dwi(std::size_t(n) * batch),
         dvr(vectors ? a.size() : 1);
     bc::DeviceArray<int> dinfo(batch);
@@ -82,9 +61,7 @@ template <class T> int probe(int n, int batch, int g, int reps, bool vectors) {
         bc::check(cudaEventElapsedTime(&t, e0, e1), "cudaEventElapsedTime");
         if (r > 0) ms.push_back(t);  // r = 0: warm-up
     }
-    std::vector<int> info(batch);
-    bc::check(cudaMemcpy(info.data(), dinfo.get(), batch * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-    const long bad = std::count_if(info.begin(), info.end(), [](int i) { return i != 0; });
+    const long bad = geev_probe::failed(dinfo, batch);
     std::sort(ms.begin(), ms.end());
     std::printf("%s n=%d batch=%d G=%d vectors=%d: median %.4f ms, best %.4f ms, info!=0: %ld\n",
                 sizeof(T) == 8 ? "double" : "float", n, batch, g, int(vectors), ms[ms.size() / 2], ms.front(), bad);

@@ -10,7 +10,9 @@
 // Built on request (CUDA builds):
 //   ninja -C build/release batcheig_geev_overlap_probe
 //   batcheig_geev_overlap_probe N BATCH PIECES STREAMS [REPS=5] [PRECISION=d|s]
-// Prints the median and best time and the number of matrices with info != 0.
+// Prints the median and best time, the number of matrices with info != 0 and
+// the sum of the squared real parts (the same for every arrangement).
+// Results: docs/performance.md, "Session 84".
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -23,33 +25,17 @@
 
 #include "batcheig.h"
 #include "cuda_util.hpp"
+#include "experiments/geev_probe_api.hpp"
 
 namespace {
 
-void must(batcheigStatus_t s, const char *what) {
-    if (s != BATCHEIG_STATUS_SUCCESS) {
-        std::fprintf(stderr, "%s: %s\n", what, batcheigGetStatusString(s));
-        std::exit(1);
-    }
-}
-
-template <class T> struct Geev;
-template <> struct Geev<double> {
-    static constexpr auto size = &batcheigDgeevBatched_bufferSize;
-    static constexpr auto run = &batcheigDgeevBatched;
-};
-template <> struct Geev<float> {
-    static constexpr auto size = &batcheigSgeevBatched_bufferSize;
-    static constexpr auto run = &batcheigSgeevBatched;
-};
+using geev_probe::Geev;
+using geev_probe::must;
 
 template <class T> int probe(int n, int batch, int pieces, int streams, int reps) {
     namespace bc = bench::cuda;
     const std::size_t nn = std::size_t(n) * n;
-    std::vector<T> a(nn * batch);
-    std::mt19937_64 rng(12345);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
-    for (auto &x : a) x = T(u(rng));
+    const std::vector<T> a = geev_probe::uniform_batch<T>(n, batch);
     bc::DeviceArray<T> da(a.size()), pristine(a.size()), dwr(std::size_t(n) * batch), dwi(std::size_t(n) * batch);
     bc::check(cudaMemcpy(pristine.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
     bc::DeviceArray<int> dinfo(batch);
@@ -97,9 +83,7 @@ template <class T> int probe(int n, int batch, int pieces, int streams, int reps
         bc::check(cudaEventElapsedTime(&t, e0, e1), "cudaEventElapsedTime");
         if (r > 0) ms.push_back(t);  // r = 0: warm-up
     }
-    std::vector<int> info(batch);
-    bc::check(cudaMemcpy(info.data(), dinfo.get(), batch * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
-    const long bad = std::count_if(info.begin(), info.end(), [](int i) { return i != 0; });
+    const long bad = geev_probe::failed(dinfo, batch);
     // A checksum of the eigenvalues, so that every arrangement can be seen to compute the same.
     std::vector<T> wr(std::size_t(n) * batch);
     bc::check(cudaMemcpy(wr.data(), dwr.get(), wr.size() * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
