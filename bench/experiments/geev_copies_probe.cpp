@@ -18,7 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <random>
 #include <vector>
 
 #include "batcheig.h"

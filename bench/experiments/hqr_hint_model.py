@@ -12,9 +12,9 @@ Per random n x n matrix (uniform in [-1, 1], reduced to Hessenberg form H):
   unless the Francis shift is already within `keep` (relative) of it;
 - exact: hints = numpy.linalg.eigvals(A), the best any first pass could give.
 
-Prints, averaged over the matrices that converged: sweeps, chase steps, the entries the
-steps' two updates touch, and the worst eigenvalue error of the hinted runs
-in units of ||A||_1 u.
+Prints, averaged over the matrices that converged: sweeps, chase steps,
+the entries the steps' two updates touch, and the worst eigenvalue error of
+the hinted runs in units of ||A||_1 u.
 
     python3 bench/experiments/hqr_hint_model.py [n] [count] [ftol] [keep]
 
