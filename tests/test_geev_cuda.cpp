@@ -317,7 +317,91 @@ void geev_band_stages(batcheigAlgorithm_t alg, int n, int max_iterations) {
     CHECK(all.info[checked.back()] == BATCHEIG_INFO_NONFINITE);
 }
 
+// The global variant without vectors runs the block variant's two
+// launches (the reduction in shared memory, the QR iteration on the band)
+// where the matrix fits and tuning::cuda_geev_global_band_max_n allows
+// (cuda/geev/geev_team.cuh, global_uses_band), and in place in global
+// memory elsewhere; with vectors always in place. Either way a batch's
+// eigenvalues and info must be bitwise those of the call with both vector
+// matrices (hard families, a triangular matrix whose rows balancing
+// isolates, a NaN), and agree with the host backend.
+template <class T>
+void geev_global_jobs(int n) {
+    HandleGuard cuda;
+    BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+    HandleGuard host;
+    REQUIRE(batcheigCreateWithBackend(&host.h, BATCHEIG_BACKEND_HOST) == BATCHEIG_STATUS_SUCCESS);
+    ParamsGuard params;
+    REQUIRE(batcheigParamsSetAlgorithm(params, BATCHEIG_ALG_GEEV_CUDA_GLOBAL) == BATCHEIG_STATUS_SUCCESS);
+    const size_t nn = size_t(n) * n;
+    const Family families[] = {Family::RandomDense, Family::Companion, Family::Graded,
+                               Family::ZeroRowsCols, Family::UpperTriangular, Family::RandomDense};
+    const int batch = int(sizeof(families) / sizeof(families[0]));
+    std::vector<T> A(nn * batch);
+    for (int b = 0; b < batch; ++b) {
+        auto m = make_matrix<T>(families[b], Magnitude::Unit, n, make_seed(8585, n, b));
+        std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
+    }
+    A[size_t(batch - 1) * nn + 5] = T(std::numeric_limits<real_t<T>>::quiet_NaN());
+    Outputs<T> with, without;
+    run_device_call(cuda.h, params.p, n, batch, A.data(), true, with);
+    run_device_call(cuda.h, params.p, n, batch, A.data(), false, without);
+    CHECK(std::count(with.info.begin(), with.info.end(), 0) == batch - 1);
+    CHECK(with.info[batch - 1] == BATCHEIG_INFO_NONFINITE);
+    CHECK(without.info == with.info);
+    CHECK(std::memcmp(without.w.data(), with.w.data(), with.w.size() * sizeof(T)) == 0);
+    if constexpr (!is_complex_v<T>)
+        CHECK(std::memcmp(without.wi.data(), with.wi.data(), with.wi.size() * sizeof(real_t<T>)) == 0);
+    // And close to the host backend's (the eigenvalues of the random
+    // matrices, paired: sums of the eigenvalues against the trace would not
+    // see a wrong one).
+    const Outputs<T> ref = run_host_arrays<T>(host, A, n, batch, nullptr, false);
+    CHECK(ref.info == with.info);
+    for (int b : {0, batch - 2}) {
+        INFO("matrix " << b);
+        std::vector<std::complex<double>> got, want;
+        for (int i = 0; i < n; ++i) {
+            const size_t k = size_t(b) * n + i;
+            if constexpr (is_complex_v<T>) {
+                got.emplace_back(with.w[k].real(), with.w[k].imag());
+                want.emplace_back(ref.w[k].real(), ref.w[k].imag());
+            } else {
+                got.emplace_back(with.w[k], with.wi[k]);
+                want.emplace_back(ref.w[k], ref.wi[k]);
+            }
+        }
+        const double tol = 1e3 * n * double(std::numeric_limits<real_t<T>>::epsilon());
+        for (const auto &g : got) {
+            double best = std::numeric_limits<double>::infinity();
+            for (const auto &w : want) best = std::min(best, std::abs(g - w));
+            CHECK(best <= tol * (1.0 + std::abs(g)));
+        }
+    }
+}
+
 }  // namespace
+
+TEST_CASE("geev CUDA: the global variant's eigenvalues without vectors are bitwise those with vectors",
+          "[geev][cuda]") {
+    // Sizes inside and beyond tuning::cuda_geev_global_band_max_n and the
+    // shared-memory bound of the two launches (double: the matrix fits to
+    // n ~ 169, float ~ 239, complex float ~ 169 with the bound 144, complex
+    // double ~ 119 with the bound 80).
+    SECTION("double") {
+        geev_global_jobs<double>(100);
+        geev_global_jobs<double>(150);
+        geev_global_jobs<double>(180);
+    }
+    SECTION("float") { geev_global_jobs<float>(150); }
+    SECTION("complex<float>") {
+        geev_global_jobs<std::complex<float>>(100);
+        geev_global_jobs<std::complex<float>>(150);
+    }
+    SECTION("complex<double>") {
+        geev_global_jobs<std::complex<double>>(72);
+        geev_global_jobs<std::complex<double>>(100);
+    }
+}
 
 TEST_CASE("geev CUDA: device arrays match host arrays bitwise and the host backend closely", "[geev][cuda]") {
     SECTION("float") { device_vs_host_arrays<float>(); }

@@ -48,7 +48,8 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
                     v = BATCHEIG_ALG_GEEV_CUDA_THREAD;
                 else if (p.n <= tuning::cuda_geev_warp_max_n && fits)
                     v = BATCHEIG_ALG_GEEV_CUDA_WARP;
-                else if (p.n <= tuning::cuda_geev_block_max_n && fits)
+                else if (p.n <= tuning::cuda_geev_block_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
+                         fits)
                     v = BATCHEIG_ALG_GEEV_CUDA_BLOCK;
                 else
                     v = BATCHEIG_ALG_GEEV_CUDA_GLOBAL;

@@ -116,8 +116,56 @@ inline int cuda_geev_thread_max_n(bool is_complex, std::size_t real_bytes) {
 // and full occupancy) is as fast or faster.
 inline constexpr int cuda_geev_thread_shared_max_n = 8;
 inline constexpr long long cuda_geev_thread_shared_bytes = 64 * 1024;
-inline constexpr int cuda_geev_warp_max_n = 48;    // then the block variant
-inline constexpr int cuda_geev_block_max_n = 80;   // then the global one
+inline constexpr int cuda_geev_warp_max_n = 48;  // then the block variant
+// The block variant, under AUTO, up to this n where a matrix with both
+// vector matrices fits in one block's shared memory (geev_plan.hpp); the
+// global variant beyond. The choice can only differ with vectors: without
+// them the global variant runs the block variant's two launches where
+// cuda_geev_global_band_max_n allows (cuda/geev/geev_team.cuh,
+// global_uses_band), so the figures with vectors decide. Measured
+// 2026-12-04 on an H200 (batcheig_bench geev --memory device --reps 3
+// --cusolver-subset 0 --algorithm geev-cuda-block|geev-cuda-global
+// --vectors, ms, block / global; docs/performance.md, session 85):
+//   double, batch 5 000:        n = 64: 29.1 / 77.3, 80: 65.3 / 135,
+//                               88: 146 / 201, 96: 167 / 283
+//   float, batch 2 000:         n = 100: 26.9 / 76.6, 120: 68.7 / 131,
+//                               136: 93.7 / 182
+//   complex float, batch 2 000: n = 80: 70.5 / 93.7, 84: 80.5 / 96.8,
+//                               88: 158 / 123, 92: 172 / 142, 96: 183 / 164
+//   complex double, batch 2 000: n = 56: 66.9 / 52.6, 64: 169 / 75.9,
+//                               68: 190 / 92.4
+// So the real types take the block variant wherever it fits (double to
+// n ~ 97, float to ~ 138), complex float to n = 84, complex double never
+// (the warp variant to 48, then the global one). Until session 85 the
+// bound was n = 80 for every type (measured 2026-11-21 on an H100, before
+// the block variant's eigenvalues ran on the band).
+inline int cuda_geev_block_max_n(bool is_complex, std::size_t real_bytes) {
+    if (!is_complex) return 1 << 30;
+    return real_bytes >= 8 ? cuda_geev_warp_max_n : 84;
+}
+// The global variant's eigenvalues (no vectors) run as the block variant's
+// do, the reduction with a block per matrix in shared memory and the QR
+// iteration on the band, up to this n where the matrix and the band fit
+// (cuda/geev/geev_team.cuh, global_uses_band); beyond, in place in global
+// memory. The eigenvalues are bitwise the same either way (the same
+// reduction with the same block, and a QR iteration whose results do not
+// depend on the team). Measured 2026-12-04 on an H200 (batcheig_bench geev
+// --memory device --reps 3 --cusolver-subset 0 --algorithm
+// geev-cuda-block|geev-cuda-global, eigenvalues, ms, block (the two
+// launches) / global in place; docs/performance.md, session 85):
+//   double, batch 10 000:  n = 64: 16.2 / 65.6, 96: 72.0 / 239, 128: 234 / 660,
+//                          160: 517 / 1 243; batch 5 000, n = 168: 527 / 848
+//   float, batch 5 000:    n = 64: 3.94 / 25.7, 128: 40.2 / 188;
+//                          batch 2 000, n = 200: 119 / 317, 238: 306 / 658
+//   complex float:         batch 5 000, n = 64: 24.3 / 56.4, 128: 296 / 484;
+//                          batch 2 000, n = 144: 223 / 331, 168: 580 / 510
+//   complex double, batch 5 000: n = 64: 74.3 / 97.9, 80: 162 / 204,
+//                          84: 239 / 225, 88: 261 / 273, 92: 285 / 284,
+//                          96: 440 / 343, 112: 597 / 550, 118: 1 282 / 580
+inline int cuda_geev_global_band_max_n(bool is_complex, std::size_t real_bytes) {
+    if (!is_complex) return 1 << 30;
+    return real_bytes >= 8 ? 80 : 144;
+}
 // The block variant's eigenvalues run the QR iteration on the band, with
 // the warp variant's band launch, at every n where it fits (n >= 7;
 // cuda/geev/geev_team.cuh, block_uses_band): measured 2026-11-23 on an H100
