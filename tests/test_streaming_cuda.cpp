@@ -595,11 +595,11 @@ void check_config(const std::function<Problem(const std::vector<int> &)> &make, 
 }
 
 /// geev orders. AUTO (src/plan/tuning.hpp) takes THREAD up to n = 2 in the
-/// real types (5 / 6 in complex double / float), WARP up to 48, BLOCK while
-/// a matrix with both vector matrices fits (double to n ~ 97, float ~ 138;
-/// complex float to 84, complex double never), GLOBAL beyond (whose
-/// eigenvalues run the block's launches while the matrix fits); quick
-/// covers the first three (GLOBAL runs forced), default all four.
+/// real types (5 / 6 in complex double / float), WARP up to 48 (float 64),
+/// BLOCK while a matrix with both vector matrices fits (double to n ~ 97,
+/// float ~ 138; complex float to 84, complex double never), GLOBAL beyond
+/// (whose eigenvalues run the block's launches while the matrix fits);
+/// quick covers the first three (GLOBAL runs forced), default all four.
 std::vector<int> geev_sizes() {
   switch (test_level()) {
     case TestLevel::Quick: return {1, 5, 17, 60};

@@ -46,7 +46,7 @@ batcheigStatus_t plan_geev(const Context &ctx, const GeevProblem<T> &p, const Pa
                 const bool fits = cuda::geev_fits_shared<T>(p.n, true, true);
                 if (p.n <= tuning::cuda_geev_thread_max_n(core::is_complex<T>, sizeof(core::real_t<T>)))
                     v = BATCHEIG_ALG_GEEV_CUDA_THREAD;
-                else if (p.n <= tuning::cuda_geev_warp_max_n && fits)
+                else if (p.n <= tuning::cuda_geev_warp_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) && fits)
                     v = BATCHEIG_ALG_GEEV_CUDA_WARP;
                 else if (p.n <= tuning::cuda_geev_block_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
                          fits)

@@ -116,7 +116,29 @@ inline int cuda_geev_thread_max_n(bool is_complex, std::size_t real_bytes) {
 // and full occupancy) is as fast or faster.
 inline constexpr int cuda_geev_thread_shared_max_n = 8;
 inline constexpr long long cuda_geev_thread_shared_bytes = 64 * 1024;
-inline constexpr int cuda_geev_warp_max_n = 48;  // then the block variant
+// The warp variant, under AUTO, up to this n (where a matrix with both
+// vector matrices fits in shared memory); then the block variant.
+// Measured 2026-12-04 on an H200 (batcheig_bench geev --memory device
+// --reps 3 --cusolver-subset 0 --algorithm geev-cuda-warp|geev-cuda-block,
+// ms, warp / block; eigenvalues batch 20 000, right vectors batch 5 000;
+// docs/results/geev-warp-block-h200-2026-12-04-s85.txt):
+//   float:          eigenvalues n = 48: 6.00 / 6.38, 56: 8.83 / 9.23,
+//                   64: 12.38 / 12.54; vectors 48: 3.77 / 4.98,
+//                   56: 6.09 / 7.41, 64: 8.93 / 11.14
+//   double:         eigenvalues n = 48: 11.81 / 11.51, 56: 17.83 / 17.56,
+//                   64: 27.15 / 26.24; vectors 48: 8.54 / 11.88,
+//                   56: 13.98 / 18.68, 64: 21.84 / 29.03
+//   complex float:  eigenvalues n = 48: 27.9 / 26.7, 56: 44.4 / 41.5;
+//                   vectors 48: 25.2 / 29.2, 56: 50.3 / 46.9
+//   complex double: eigenvalues n = 48: 78.2 / 75.6; vectors 48: 90.3 / 84.9
+// Float gains on both jobs, so it takes the warp variant to n = 64. Double
+// would gain 25 % with vectors at n = 56-64 and lose 1.5-3.5 % on the
+// eigenvalues (the main workload; as at n = 24 in cuda_geev_warp_lanes'
+// table, such a trade is not taken) and keeps 48 (measured on an H100 on
+// 2026-11-21); so do the complex types.
+inline int cuda_geev_warp_max_n(bool is_complex, std::size_t real_bytes) {
+    return !is_complex && real_bytes < 8 ? 64 : 48;
+}
 // The block variant, under AUTO, up to this n where a matrix with both
 // vector matrices fits in one block's shared memory (geev_plan.hpp); the
 // global variant beyond. The choice can only differ with vectors: without
@@ -141,7 +163,7 @@ inline constexpr int cuda_geev_warp_max_n = 48;  // then the block variant
 // the block variant's eigenvalues ran on the band).
 inline int cuda_geev_block_max_n(bool is_complex, std::size_t real_bytes) {
     if (!is_complex) return 1 << 30;
-    return real_bytes >= 8 ? cuda_geev_warp_max_n : 84;
+    return real_bytes >= 8 ? cuda_geev_warp_max_n(true, real_bytes) : 84;
 }
 // The global variant's eigenvalues (no vectors) run as the block variant's
 // do, the reduction with a block per matrix in shared memory and the QR
