@@ -1100,8 +1100,8 @@ bool block_uses_band(int n, bool want_vectors) {
 // block variant does (launch_block: the reduction with a block per matrix
 // in shared memory, then the QR iteration on the band), instead of in place
 // in global memory: while the matrix fits in one block's shared memory, up
-// to plan::tuning::cuda_geev_global_band_max_n (measured: 2.4-6.5x faster
-// in the real types). The reduction is the global variant's (the same
+// to plan::tuning::cuda_geev_global_band_max_n (measured: 1.6-6.5x faster
+// in the real types at n = 64-238). The reduction is the global variant's (the same
 // routines with the same block of geev_block_threads), and the QR
 // iteration's results depend neither on the team nor on the Schur form
 // being wanted, so the eigenvalues are bitwise those of the global variant
