@@ -98,7 +98,7 @@ typedef enum batcheigAlgorithm_t {
     BATCHEIG_ALG_GEEV_CUDA_THREAD = 16,  /**< geev, CUDA backend: one matrix per thread, element-interleaved across the threads of a block in shared memory (small n) or across the batch in a global-memory copy (every n). */
     BATCHEIG_ALG_GEEV_CUDA_WARP = 17,    /**< geev, CUDA backend: p lanes of a warp per matrix (p by n), matrix, Schur vectors and scratch in shared memory (n while one matrix fits in a block's shared memory; the dispatcher uses it for small n). */
     BATCHEIG_ALG_GEEV_CUDA_BLOCK = 18,   /**< geev, CUDA backend: one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
-    BATCHEIG_ALG_GEEV_CUDA_GLOBAL = 19,  /**< geev, CUDA backend: one thread block per matrix, in place in global memory (every n). */
+    BATCHEIG_ALG_GEEV_CUDA_GLOBAL = 19,  /**< geev, CUDA backend: one thread block per matrix, in place in global memory (every n); eigenvalues only, through the block variant's launches while one matrix fits in a block's shared memory (same results). */
     BATCHEIG_ALG_JACOBI_CUDA_WARP = 20,   /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, p lanes of a warp per matrix (p by n), matrix, vectors and scratch in shared memory, all sweeps in one launch (n while one matrix fits in a block's shared memory; the dispatcher uses it for small n). */
     BATCHEIG_ALG_JACOBI_CUDA_SHARED = 21, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, everything in shared memory (n while one matrix fits in a block's shared memory). */
     BATCHEIG_ALG_JACOBI_CUDA_GLOBAL = 22, /**< syevj/heevj, CUDA backend: two-sided parallel Jacobi, one thread block per matrix, iterate in global memory (every n). */
