@@ -117,6 +117,13 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr, bool two_sided = fal
     return team_slice_bytes<T>(b);
 }
 
+// True when one matrix's problem (shared_bytes) and a block team's
+// reduction slots fit in one block's shared memory.
+template <class T>
+bool problem_fits_shared(int n, bool want_vl, bool want_vr) {
+    return shared_bytes<T>(n, want_vl, want_vr) + kTeamScratchBytes <= std::size_t(shared_optin_bytes());
+}
+
 // f(e, i, j) for this member's flat indices e in [0, count) (e congruent
 // to its rank modulo the team size), with (i, j) = (e % n, e / n) stepped
 // along without a division per index (the band's stores in reduce_in_shared
@@ -1110,8 +1117,7 @@ template <class T>
 bool global_uses_band(int n, bool want_vectors) {
     return !want_vectors &&
            n <= plan::tuning::cuda_geev_global_band_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
-           shared_bytes<T>(n, false, false) + kTeamScratchBytes <= std::size_t(shared_optin_bytes()) &&
-           block_uses_band<T>(n, false);
+           problem_fits_shared<T>(n, false, false) && block_uses_band<T>(n, false);
 }
 
 template <class T>
@@ -1137,8 +1143,7 @@ batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *wor
 // True when one matrix's problem fits in the shared memory of one block.
 template <class T>
 bool geev_fits_shared(int n, bool want_vl, bool want_vr) {
-    return geev_team_detail::shared_bytes<T>(n, want_vl, want_vr) + kTeamScratchBytes <=
-           std::size_t(shared_optin_bytes());
+    return geev_team_detail::problem_fits_shared<T>(n, want_vl, want_vr);
 }
 
 // Workspace of the warp (warp true) and block variants: with vectors, the
@@ -1172,9 +1177,7 @@ batcheigStatus_t geev_warp(cudaStream_t s, const GeevProblem<T> &p, void *work) 
 
 template <class T>
 batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
-    if (geev_team_detail::shared_bytes<T>(p.n, p.want_vl, p.want_vr) + kTeamScratchBytes >
-        std::size_t(shared_optin_bytes()))
-        return BATCHEIG_STATUS_NOT_SUPPORTED;
+    if (!geev_fits_shared<T>(p.n, p.want_vl, p.want_vr)) return BATCHEIG_STATUS_NOT_SUPPORTED;
     return geev_team_detail::launch_block<T>(s, p, work);
 }
 
