@@ -13,9 +13,10 @@
 // triangle, with eigenvectors): Hermitian batches of random, scaled, nearly
 // scalar (I + 2^-26 R: clustered eigenvalues) and, every 97th of its kind,
 // NaN matrices; the hash covers w and info, vhash the eigenvectors, and the
-// sweeps and residuals of the params' outputs. --algorithm K forces the
-// variant whose batcheigAlgorithm_t value is K (a precision that does not
-// have it prints its status, BATCHEIG_STATUS_NOT_SUPPORTED). --per-kind
+// sweeps and residuals of the params' outputs. --algorithm K (geev or
+// syevj) forces the variant whose batcheigAlgorithm_t value is K (a
+// precision or size that does not have it prints its status,
+// BATCHEIG_STATUS_NOT_SUPPORTED). --per-kind
 // adds a line per kind of matrix with the same hashes over that kind's
 // matrices alone, to tell which kinds a change moved.
 //
@@ -24,7 +25,7 @@
 // (for example the staged QR launches, whose batches must be large).
 //
 // usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--precision P]
-//                               [--syevj [--algorithm K] [--per-kind]]
+//                               [--algorithm K] [--syevj [--per-kind]]
 //   LIST: values and ranges a:b[:step], as batcheig_bench --n;
 //   defaults: n = 7,12,15,16,20,25,30,31,40,55,64,80; batch 20 000
 //   (1 500 with --vectors, 2 000 with --syevj); complex types run batch / 2.
@@ -86,7 +87,8 @@ template <class T> std::vector<T> make_batch(int n, int lda, int batch) {
     return a;
 }
 
-template <class T> void run(batcheigHandle_t h, const char *name, int n, int lda, int batch, bool vectors) {
+template <class T>
+void run(batcheigHandle_t h, const char *name, int n, int lda, int batch, bool vectors, int algorithm) {
     using R = typename bench::scalar_traits<T>::real;
     constexpr bool is_complex = !std::is_same_v<T, R>;
     const std::vector<T> a = make_batch<T>(n, lda, batch);
@@ -96,10 +98,16 @@ template <class T> void run(batcheigHandle_t h, const char *name, int n, int lda
     DeviceArray<R> dw2(is_complex ? 0 : nw);
     DeviceArray<int> dinfo(batch);
     check(cudaMemcpy(dA.get(), a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), "copy in");
+    batcheigParams_t prm = nullptr;
+    if (algorithm != BATCHEIG_ALG_AUTO &&
+        (batcheigCreateParams(&prm) != BATCHEIG_STATUS_SUCCESS ||
+         batcheigParamsSetAlgorithm(prm, static_cast<batcheigAlgorithm_t>(algorithm)) != BATCHEIG_STATUS_SUCCESS))
+        throw std::runtime_error("params");
     const batcheigStatus_t st =
         bench::geev_call::geev(h, vectors ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR, n, dA.get(), lda,
-                               dw1.get(), dw2.get(), dVR.get(), vectors ? n : 1, nullptr, 0, dinfo.get(), nullptr, batch);
+                               dw1.get(), dw2.get(), dVR.get(), vectors ? n : 1, nullptr, 0, dinfo.get(), prm, batch);
     check(cudaDeviceSynchronize(), "geevBatched");
+    batcheigDestroyParams(prm);
     std::vector<T> w1(nw);
     std::vector<R> w2(dw2.count());
     std::vector<int> info(batch);
@@ -224,7 +232,7 @@ int main(int argc, char **argv) {
     std::string precisions = "sdcz";
     const char *usage =
         "usage: batcheig_geev_bitcheck [--n LIST] [--batch B] [--vectors] [--precision P]\n"
-        "                              [--syevj [--algorithm K] [--per-kind]]\n"
+        "                              [--algorithm K] [--syevj [--per-kind]]\n"
         "  P: a set of the letters s, d, c, z (default all)\n";
     try {
         for (int k = 1; k < argc; ++k) {
@@ -266,13 +274,13 @@ int main(int argc, char **argv) {
                 if (want('z')) run_syevj<std::complex<double>>(h, "Z", n, (batch + 1) / 2, algorithm, per_kind);
                 continue;
             }
-            if (want('s')) run<float>(h, "S", n, n, batch, vectors);
+            if (want('s')) run<float>(h, "S", n, n, batch, vectors, algorithm);
             if (want('d')) {
-                run<double>(h, "D", n, n, batch, vectors);
-                run<double>(h, "D", n, n + 3, batch, vectors);
+                run<double>(h, "D", n, n, batch, vectors, algorithm);
+                run<double>(h, "D", n, n + 3, batch, vectors, algorithm);
             }
-            if (want('c')) run<std::complex<float>>(h, "C", n, n, (batch + 1) / 2, vectors);
-            if (want('z')) run<std::complex<double>>(h, "Z", n, n, (batch + 1) / 2, vectors);
+            if (want('c')) run<std::complex<float>>(h, "C", n, n, (batch + 1) / 2, vectors, algorithm);
+            if (want('z')) run<std::complex<double>>(h, "Z", n, n, (batch + 1) / 2, vectors, algorithm);
         }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "batcheig_geev_bitcheck: %s\n", e.what());
