@@ -1132,8 +1132,7 @@ bool global_uses_block_vectors(int n, bool want_vl, bool want_vr) {
     const std::size_t optin = std::size_t(shared_optin_bytes());
     return (want_vl || want_vr) &&
            n <= plan::tuning::cuda_geev_global_block_vectors_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
-           shared_bytes<T>(n, want_vl, want_vr) + kTeamScratchBytes <= optin &&
-           schur_shared_bytes<T>(n) + kTeamScratchBytes <= optin;
+           problem_fits_shared<T>(n, want_vl, want_vr) && schur_shared_bytes<T>(n) + kTeamScratchBytes <= optin;
 }
 
 template <class T>
