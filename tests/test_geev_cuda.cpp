@@ -372,6 +372,59 @@ void geev_global_jobs(int n) {
     }
 }
 
+// The block and global variants run the same routines with the same block
+// (in shared memory, in place in global memory), so wherever the block
+// variant claims a call's jobs the two give bitwise the same outputs; the
+// global variant relies on it when it runs the block's launches
+// (global_uses_band, global_uses_block_vectors). Right vectors alone, or
+// both.
+template <class T>
+void geev_global_is_block(int n, bool want_vl) {
+    REQUIRE(geev_variant_claims<T>(BATCHEIG_ALG_GEEV_CUDA_BLOCK, n, want_vl, true));
+    HandleGuard cuda;
+    BT_CREATE_HANDLE_OR_SKIP(cuda, BATCHEIG_BACKEND_CUDA);
+    const size_t nn = size_t(n) * n;
+    const Family families[] = {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols};
+    const int batch = int(sizeof(families) / sizeof(families[0]));
+    std::vector<T> A(nn * batch);
+    for (int b = 0; b < batch; ++b) {
+        auto m = make_matrix<T>(families[b], Magnitude::Unit, n, make_seed(8686, n, b));
+        std::memcpy(A.data() + size_t(b) * nn, m.a.data(), sizeof(T) * nn);
+    }
+    Outputs<T> out[2];
+    const batcheigAlgorithm_t algs[2] = {BATCHEIG_ALG_GEEV_CUDA_BLOCK, BATCHEIG_ALG_GEEV_CUDA_GLOBAL};
+    for (int k = 0; k < 2; ++k) {
+        ParamsGuard params;
+        REQUIRE(batcheigParamsSetAlgorithm(params, algs[k]) == BATCHEIG_STATUS_SUCCESS);
+        const size_t vn = nn * batch;
+        DeviceBuffer<T> dA(vn), dw(size_t(n) * batch), dVL(want_vl ? vn : 0), dVR(vn);
+        DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * batch);
+        DeviceBuffer<int> dinfo(batch);
+        dA.upload(A);
+        GeevArgs<T> g = args_for<T>(cuda, n, batch, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params.p);
+        g.jobvl = want_vl ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
+        size_t lwork = 0;
+        REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
+        DeviceBuffer<char> work(lwork);
+        g.work = work.p;
+        g.lwork = lwork;
+        REQUIRE(geev_dispatch(g) == BATCHEIG_STATUS_SUCCESS);
+        CUDA_REQUIRE(cudaDeviceSynchronize());
+        out[k].w = dw.download();
+        if constexpr (!is_complex_v<T>) out[k].wi = dwi.download();
+        if (want_vl) out[k].VL = dVL.download();
+        out[k].VR = dVR.download();
+        out[k].info = dinfo.download();
+    }
+    CHECK(out[0].info == std::vector<int>(batch, 0));
+    CHECK(out[1].info == out[0].info);
+    CHECK(std::memcmp(out[1].w.data(), out[0].w.data(), out[0].w.size() * sizeof(T)) == 0);
+    if constexpr (!is_complex_v<T>)
+        CHECK(std::memcmp(out[1].wi.data(), out[0].wi.data(), out[0].wi.size() * sizeof(real_t<T>)) == 0);
+    CHECK(std::memcmp(out[1].VR.data(), out[0].VR.data(), out[0].VR.size() * sizeof(T)) == 0);
+    if (want_vl) CHECK(std::memcmp(out[1].VL.data(), out[0].VL.data(), out[0].VL.size() * sizeof(T)) == 0);
+}
+
 }  // namespace
 
 TEST_CASE("geev CUDA: the global variant's eigenvalues without vectors are bitwise those with vectors",
@@ -394,6 +447,24 @@ TEST_CASE("geev CUDA: the global variant's eigenvalues without vectors are bitwi
         geev_global_jobs<std::complex<double>>(72);
         geev_global_jobs<std::complex<double>>(100);
     }
+}
+
+TEST_CASE("geev CUDA: the global variant gives bitwise the block variant's outputs wherever that one claims the jobs",
+          "[geev][cuda]") {
+    // Both vector matrices where AUTO's block bound applies, right vectors
+    // alone beyond it (double to n ~ 118, float ~ 168), and complex double,
+    // where the global variant stays in place.
+    SECTION("double") {
+        geev_global_is_block<double>(64, true);
+        geev_global_is_block<double>(100, false);
+        geev_global_is_block<double>(116, false);
+    }
+    SECTION("float") {
+        geev_global_is_block<float>(120, true);
+        geev_global_is_block<float>(150, false);
+    }
+    SECTION("complex<float>") { geev_global_is_block<std::complex<float>>(80, true); }
+    SECTION("complex<double>") { geev_global_is_block<std::complex<double>>(56, true); }
 }
 
 TEST_CASE("geev CUDA: device arrays match host arrays bitwise and the host backend closely", "[geev][cuda]") {

@@ -188,6 +188,16 @@ inline int cuda_geev_global_band_max_n(bool is_complex, std::size_t real_bytes) 
     if (!is_complex) return 1 << 30;
     return real_bytes >= 8 ? 80 : 144;
 }
+// The global variant with vectors runs the block variant's two launches up
+// to this n where the call's own jobs fit in shared memory
+// (cuda/geev/geev_team.cuh, global_uses_block_vectors): the bounds of
+// cuda_geev_block_max_n, from the timings with both vector matrices.
+// NOT MEASURED with right vectors alone (where double fits to n ~ 118,
+// float to ~ 168): branch wip/global-block-vectors, to be timed on a GPU.
+inline int cuda_geev_global_block_vectors_max_n(bool is_complex, std::size_t real_bytes) {
+    if (!is_complex) return 1 << 30;
+    return real_bytes >= 8 ? 0 : 84;
+}
 // The block variant's eigenvalues run the QR iteration on the band, with
 // the warp variant's band launch, at every n where it fits (n >= 7;
 // cuda/geev/geev_team.cuh, block_uses_band): measured 2026-11-23 on an H100

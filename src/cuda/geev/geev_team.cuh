@@ -1120,6 +1120,21 @@ bool global_uses_band(int n, bool want_vectors) {
            problem_fits_shared<T>(n, false, false) && block_uses_band<T>(n, false);
 }
 
+// True when the global variant with vectors runs the block variant's two
+// launches (Schur, then vectors, in shared memory): where the call's own
+// jobs fit in one block's shared memory (right vectors alone need one
+// matrix less than both, which AUTO's choice of the block variant
+// assumes), up to plan::tuning::cuda_geev_global_block_vectors_max_n. The
+// two variants run the same routines with the same block, so the results
+// are bitwise the same (test_geev_cuda checks it).
+template <class T>
+bool global_uses_block_vectors(int n, bool want_vl, bool want_vr) {
+    const std::size_t optin = std::size_t(shared_optin_bytes());
+    return (want_vl || want_vr) &&
+           n <= plan::tuning::cuda_geev_global_block_vectors_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
+           problem_fits_shared<T>(n, want_vl, want_vr) && schur_shared_bytes<T>(n) + kTeamScratchBytes <= optin;
+}
+
 template <class T>
 batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     const int threads = geev_block_threads(p.n);
@@ -1186,7 +1201,8 @@ batcheigStatus_t geev_block(cudaStream_t s, const GeevProblem<T> &p, void *work)
 // (global_uses_band), that variant's.
 template <class T>
 std::size_t geev_global_workspace_bytes(int n, bool want_vl, bool want_vr, int batch) {
-    if (geev_team_detail::global_uses_band<T>(n, want_vl || want_vr))
+    if (geev_team_detail::global_uses_band<T>(n, want_vl || want_vr) ||
+        geev_team_detail::global_uses_block_vectors<T>(n, want_vl, want_vr))
         return geev_split_workspace_bytes<T>(false, n, want_vl, want_vr, batch);
     const std::size_t slice = align256(core::GeevWork<T>::bytes(n, want_vl || want_vr));
     return slice * std::size_t(std::min<std::int64_t>(batch, plan::tuning::cuda_geev_global_chunk));
@@ -1195,7 +1211,8 @@ std::size_t geev_global_workspace_bytes(int n, bool want_vl, bool want_vr, int b
 template <class T>
 batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
-    if (global_uses_band<T>(p.n, p.want_vl || p.want_vr)) return launch_block<T>(s, p, work);
+    if (global_uses_band<T>(p.n, p.want_vl || p.want_vr) || global_uses_block_vectors<T>(p.n, p.want_vl, p.want_vr))
+        return launch_block<T>(s, p, work);
     const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
     const int threads = geev_block_threads(p.n);
     const std::int64_t chunk = plan::tuning::cuda_geev_global_chunk;
