@@ -191,9 +191,14 @@ inline int cuda_geev_global_band_max_n(bool is_complex, std::size_t real_bytes) 
 // The global variant with vectors runs the block variant's two launches up
 // to this n where the call's own jobs fit in shared memory
 // (cuda/geev/geev_team.cuh, global_uses_block_vectors): the bounds of
-// cuda_geev_block_max_n, from the timings with both vector matrices.
-// NOT MEASURED with right vectors alone (where double fits to n ~ 118,
-// float to ~ 168): branch wip/global-block-vectors, to be timed on a GPU.
+// cuda_geev_block_max_n, from the timings with both vector matrices. With
+// right vectors alone the real types fit beyond AUTO's block bound (double
+// to n ~ 118, float to ~ 168); there, measured 2026-12-04 on an H200
+// (batcheig_bench geev --memory device --vectors --batch 2000, AUTO, the
+// library before against after, alternated twice; docs/performance.md,
+// session 86), ms: double n = 100 / 110 / 118 140.4 / 214.0 / 270.8 ->
+// 76.5 / 92.7 / 104.5 (1.8-2.6x), float n = 140 / 150 / 168 199.7 / 259.4 /
+// 351.2 -> 98.8 / 111.4 / 138.0 (2.0-2.5x).
 inline int cuda_geev_global_block_vectors_max_n(bool is_complex, std::size_t real_bytes) {
     if (!is_complex) return 1 << 30;
     return real_bytes >= 8 ? 0 : 84;
