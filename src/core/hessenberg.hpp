@@ -16,6 +16,74 @@ template <class Team, class T>
 inline constexpr bool two_sided_gehd2 = team_two_sided<Team> && !is_complex<T>;
 
 namespace detail {
+// The general loops of gehd2 and orghr in chunks of kHessChunk entries:
+// each chunk's entries are loaded before any of them is stored. A
+// compiler cannot move a load of the matrix above a store to it, so the
+// plain loop `x_k -= s v_k` keeps one load in flight per member, a full
+// memory latency per entry where the matrix is in global memory (the
+// CUDA global variant beyond shared memory: at double n = 200 the
+// reduction took three quarters of the whole in-place call; H200,
+// docs/performance.md, session 86). Every entry sees the loop's own
+// operations in the loop's order, so the results are bitwise unchanged.
+// Only for real matrices in memory that a MatView addresses (global
+// memory on the GPU, the host's): in shared memory a load's latency is
+// short, and the chunks' registers would cost the small-n launches
+// occupancy; in complex double the chunks made the in-place reduction
+// spill more and the call 19 % slower (n = 100 and 200, H200, session 86).
+inline constexpr index_t kHessChunk = 8;
+template <class M>
+inline constexpr bool hess_chunked =
+    std::is_same_v<M, MatView<typename M::value_type>> && !is_complex<typename M::value_type>;
+
+// s + sum over k in [1, m) of x_k v_k (ConjV: conj(v_k) x_k), in order;
+// px(k), pv(k): the entries' addresses.
+template <bool ConjV, bool Chunked, class T, class PX, class PV>
+BATCHEIG_HD T hess_dot(T s, index_t m, PX &&px, PV &&pv) {
+    index_t k = 1;
+    for (; Chunked && k + kHessChunk <= m; k += kHessChunk) {
+        T x[kHessChunk], v[kHessChunk];
+        BATCHEIG_UNROLL
+        for (index_t u = 0; u < kHessChunk; ++u) {
+            x[u] = *px(k + u);
+            v[u] = *pv(k + u);
+        }
+        BATCHEIG_UNROLL
+        for (index_t u = 0; u < kHessChunk; ++u) {
+            if constexpr (ConjV) s += conj(v[u]) * x[u];
+            else s += x[u] * v[u];
+        }
+    }
+    for (; k < m; ++k) {
+        if constexpr (ConjV) s += conj(*pv(k)) * *px(k);
+        else s += *px(k) * *pv(k);
+    }
+    return s;
+}
+
+// x_k -= s v_k (ConjV: s conj(v_k)) for k in [1, m).
+template <bool ConjV, bool Chunked, class T, class PX, class PV>
+BATCHEIG_HD void hess_sub_scaled(index_t m, T s, PX &&px, PV &&pv) {
+    index_t k = 1;
+    for (; Chunked && k + kHessChunk <= m; k += kHessChunk) {
+        T x[kHessChunk], v[kHessChunk];
+        BATCHEIG_UNROLL
+        for (index_t u = 0; u < kHessChunk; ++u) {
+            x[u] = *px(k + u);
+            v[u] = *pv(k + u);
+        }
+        BATCHEIG_UNROLL
+        for (index_t u = 0; u < kHessChunk; ++u) {
+            if constexpr (ConjV) x[u] -= s * conj(v[u]);
+            else x[u] -= s * v[u];
+            *px(k + u) = x[u];
+        }
+    }
+    for (; k < m; ++k) {
+        if constexpr (ConjV) *px(k) -= s * conj(*pv(k));
+        else *px(k) -= s * *pv(k);
+    }
+}
+
 // Reflector i of gehd2, which annihilates a(i+2:ihi, i): v = (1, a(i+2:ihi,
 // i)) with v's tail scaled in place, t its factor, beta in alpha.
 template <class Team, class M, class T>
@@ -220,23 +288,25 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
                 continue;
             }
         }
+        // v_k = a(i+1+k, i), k >= 1.
+        auto pv = [&](index_t k) { return &a(i + 1 + k, i); };
         // Right: A(0:ihi, i+1:ihi) = A (I - t v v^H), one row per member.
         for (index_t r = tm.first(0); r <= ihi; r += tm.size()) {
-            T s = a(r, i + 1);
-            for (index_t k = 1; k < m; ++k) s += a(r, i + 1 + k) * a(i + 1 + k, i);
+            auto px = [&](index_t k) { return &a(r, i + 1 + k); };
+            T s = detail::hess_dot<false, detail::hess_chunked<M>>(a(r, i + 1), m, px, pv);
             s = s * t;
             a(r, i + 1) -= s;
-            for (index_t k = 1; k < m; ++k) a(r, i + 1 + k) -= s * conj(a(i + 1 + k, i));
+            detail::hess_sub_scaled<true, detail::hess_chunked<M>>(m, s, px, pv);
         }
         tm.sync();
         // Left: A(i+1:ihi, i+1:n) = (I - t v v^H)^H A, one column per member.
         const T tc = conj(t);
         for (index_t c = tm.first(i + 1); c < n; c += tm.size()) {
-            T s = a(i + 1, c);
-            for (index_t k = 1; k < m; ++k) s += conj(a(i + 1 + k, i)) * a(i + 1 + k, c);
+            auto px = [&](index_t k) { return &a(i + 1 + k, c); };
+            T s = detail::hess_dot<true, detail::hess_chunked<M>>(a(i + 1, c), m, px, pv);
             s = s * tc;
             a(i + 1, c) -= s;
-            for (index_t k = 1; k < m; ++k) a(i + 1 + k, c) -= s * a(i + 1 + k, i);
+            detail::hess_sub_scaled<false, detail::hess_chunked<M>>(m, s, px, pv);
         }
         if (tm.leader()) {
             tau[i] = t;
@@ -259,12 +329,13 @@ BATCHEIG_HD void orghr(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
         const T t = tau[i];
         if (t == T(0)) continue;
         const index_t m = ihi - i;  // v = (1, a(i+2:ihi, i)) acts on rows i+1..ihi
+        auto pv = [&](index_t k) { return &a(i + 1 + k, i); };
         for (index_t c = tm.first(i + 1); c <= ihi; c += tm.size()) {
-            T s = z(i + 1, c);
-            for (index_t k = 1; k < m; ++k) s += conj(a(i + 1 + k, i)) * z(i + 1 + k, c);
+            auto px = [&](index_t k) { return &z(i + 1 + k, c); };
+            T s = detail::hess_dot<true, detail::hess_chunked<M>>(z(i + 1, c), m, px, pv);
             s = s * t;
             z(i + 1, c) -= s;
-            for (index_t k = 1; k < m; ++k) z(i + 1 + k, c) -= s * a(i + 1 + k, i);
+            detail::hess_sub_scaled<false, detail::hess_chunked<M>>(m, s, px, pv);
         }
     }
     tm.sync();
@@ -294,12 +365,13 @@ BATCHEIG_HD void orghr_in_place(const Team &tm, index_t ilo, index_t ihi, M a, V
         const index_t m = ihi - i;  // v = (1, a(i+2:ihi, i)) acts on rows i+1..ihi
         tm.sync();  // column i+1 of Q is complete
         if (t != zero) {
+            auto pv = [&](index_t k) { return &a(i + 1 + k, i); };
             for (index_t c = tm.first(i + 2); c <= ihi; c += tm.size()) {
-                T s = a(i + 1, c - 1);
-                for (index_t k = 1; k < m; ++k) s += conj(a(i + 1 + k, i)) * a(i + 1 + k, c - 1);
+                auto px = [&](index_t k) { return &a(i + 1 + k, c - 1); };
+                T s = detail::hess_dot<true, detail::hess_chunked<M>>(a(i + 1, c - 1), m, px, pv);
                 s = s * t;
                 a(i + 1, c - 1) -= s;
-                for (index_t k = 1; k < m; ++k) a(i + 1 + k, c - 1) -= s * a(i + 1 + k, i);
+                detail::hess_sub_scaled<false, detail::hess_chunked<M>>(m, s, px, pv);
             }
         }
         // orghr's s on the unit column e_{i+1}: (1 + sum conj(v_k) 0) t. In
