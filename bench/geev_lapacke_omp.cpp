@@ -50,8 +50,13 @@ template <class T> class GeevLapackeOmp final : public GeevImpl<T> {
 public:
     explicit GeevLapackeOmp(long long subset) : subset_(subset) {}
     std::string name() const override { return "lapacke"; }
-    // --lapacke-subset K: the first K matrices, extrapolated by the workload.
-    long long timed_count(long long batch) const override { return subset_ > 0 ? std::min(batch, subset_) : batch; }
+    // --lapacke-subset K: the first K matrices, extrapolated linearly by the
+    // workload, at least 4 per thread: a subset smaller than the threads
+    // leaves some idle, and the extrapolation then overstates the loop's time.
+    long long timed_count(long long batch) const override {
+        if (subset_ <= 0) return batch;
+        return std::min(batch, std::max<long long>(subset_, 4LL * omp_get_max_threads()));
+    }
 
     void prepare(const GeevProblem<T> &p) override {
         release();
@@ -85,8 +90,13 @@ public:
         T *vr = p_.vectors ? vr_.data() : nullptr;
         int *info = info_.data();
         // Same scheduling as batcheig's host backend (dynamic chunks of 16), so
-        // load balance is not what the comparison measures.
-#pragma omp parallel for schedule(dynamic, 16)
+        // load balance is not what the comparison measures; a subset too small
+        // to give every thread chunks of 16 takes chunks of 1, so that every
+        // thread works (before session 86 a subset of 2 or 4 matrices ran on
+        // one thread, and its extrapolation overstated the loop 3-10x).
+        const int threads = omp_get_max_threads();
+        const int chunk = count >= 16LL * threads ? 16 : 1;
+#pragma omp parallel for schedule(dynamic, chunk)
         for (long long b = 0; b < count; ++b) {
             const int t = omp_get_thread_num();
             info[b] = (int)geev_work('N', jobvr_, n, A + (size_t)b * lda * n, lda, w1 + (size_t)b * n,

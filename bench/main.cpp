@@ -57,9 +57,10 @@ void usage(const char *prog) {
         "                    extrapolated to the batch (default 200). syevj: cusolverDn?syevjBatched /\n"
         "                    ?heevjBatched (n <= 32) and cusolverDnXsyevBatched, each one call on the\n"
         "                    whole batch (K only switches them on)\n"
-        "  --lapacke-subset K  geev: time the LAPACKE loop on the first K matrices only and\n"
-        "                    extrapolate to the batch, labelled as such (default 0: the whole batch;\n"
-        "                    the accuracy sample then comes from those K matrices)\n"
+        "  --lapacke-subset K  geev: time the LAPACKE loop on the first K matrices only (at least\n"
+        "                    4 per OpenMP thread) and extrapolate to the batch, labelled as such\n"
+        "                    (default 0: the whole batch; the accuracy sample then comes from those\n"
+        "                    matrices)\n"
         "  --algorithm A     force a batcheig variant through the params: a name or the enum value\n"
         "                    of batcheigAlgorithm_t (default auto = 0; syevj-block: jacobi-host-block).\n"
         "                    Names in this build:\n");
@@ -196,8 +197,8 @@ int main(int argc, char **argv) try {
     std::printf("machine: %s, %d logical CPUs; OpenMP threads %d\n", bench::cpu_model().c_str(), omp_get_num_procs(),
                 omp_get_max_threads());
     std::printf("batcheig: --backend %s, workspace from _bufferSize supplied by the caller\n", opt.backend.c_str());
-    std::printf("anchor lapacke: #pragma omp parallel for schedule(dynamic,16) over the workload's LAPACKE routine (geev: ?geev_work, syevj: ?syevd_work / ?heevd_work), per-thread workspace allocated "
-                "outside the timed region; %s\n",
+    std::printf("anchor lapacke: #pragma omp parallel for schedule(dynamic,16) over the workload's LAPACKE routine (geev: ?geev_work, syevj: ?syevd_work / ?heevd_work; a geev "
+                "subset of fewer than 16 matrices per thread: chunks of 1), per-thread workspace allocated outside the timed region; %s\n",
                 blas_note.c_str());
     std::printf("timing: each implementation gets an untimed warm-up call, then %d timed calls on fresh copies of the "
                 "same matrices (copies untimed); time = median (ms on screen, s in the CSV); host implementations: "

@@ -17,8 +17,9 @@
 //   batcheig-device  device arrays (--memory device), CUDA handle
 //   lapacke          all-core OpenMP loop over LAPACKE ?geev_work; the
 //                    accuracy reference; with --lapacke-subset K timed on the
-//                    first K matrices and extrapolated (the accuracy sample
-//                    then comes from those K matrices)
+//                    first K matrices (at least 4 per thread) and
+//                    extrapolated (the accuracy sample then comes from those
+//                    matrices)
 //   cusolver-loop    one cusolverDnXgeev per matrix on device arrays, timed on
 //                    the first --cusolver-subset matrices and extrapolated
 //                    (runs whenever a CUDA device is usable)
@@ -91,8 +92,8 @@ GeevSetup plan_geev(const Options &requested) {
                           "median of --reps copies timed with events and not included in time");
     if (o.lapacke_subset > 0)
         s.notes.push_back("lapacke: timed on the first " + std::to_string(o.lapacke_subset) +
-                          " matrices and extrapolated linearly to the batch (--lapacke-subset); the accuracy "
-                          "sample comes from those matrices");
+                          " matrices (at least 4 per OpenMP thread; the row says how many) and extrapolated "
+                          "linearly to the batch (--lapacke-subset); the accuracy sample comes from those matrices");
     if (s.cusolver)
         s.notes.push_back("cusolver-loop: one cusolverDnXgeev per matrix on device arrays (jobvl = N), workspace "
                           "from cusolverDnXgeev_bufferSize allocated once; timed on the first " +
