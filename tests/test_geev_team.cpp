@@ -177,7 +177,7 @@ void solve_core(int p, Job job, int n, M a, core::VecView<C> w, core::VecView<co
 /// must stay untouched) when pass_unwanted, else as null views.
 template <class T>
 CoreCall<T> call_core(const std::vector<T> &a, int n, Job job, bool pass_unwanted, int p, int pad, bool shared_view,
-                      core::index_t max_iterations, const std::string &what) {
+                      core::index_t max_iterations, const std::string &what, int panel_nb = 0) {
   using C = typename core_type<T>::type;
   using R = real_t<T>;
   CoreCall<T> c;
@@ -213,7 +213,11 @@ CoreCall<T> call_core(const std::vector<T> &a, int n, Job job, bool pass_unwante
   static_assert(core::team_two_sided<OmpTeam>, "the tests' OpenMP team checks gehd2's two-sided form");
   const bool two_sided = p >= 1 && core::two_sided_gehd2<OmpTeam, C>;
   std::vector<unsigned char> mem(std::max<size_t>(1, core::GeevWork<C>::bytes(n, want_v, two_sided)));
-  const core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, want_v, two_sided);
+  core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, want_v, two_sided);
+  // The blocked reduction's panel scratch (the CUDA global variant's; a
+  // team on a MatView takes it), exactly its size.
+  std::vector<C> panel(panel_nb >= 2 ? core::GehrdPanel<C>::elements(n, panel_nb) : 0);
+  if (panel_nb >= 2) ws.panel = core::GehrdPanel<C>::carve(panel.data(), n, panel_nb);
 
   C *A = reinterpret_cast<C *>(r.A.data());
   C *VL = r.VL.empty() ? nullptr : reinterpret_cast<C *>(r.VL.data());
@@ -379,6 +383,55 @@ void team_case(const TestMatrix<T> &tm, const std::vector<int> &widths, TeamStat
   }
 }
 
+// The blocked reduction (core::gehrd_panels, the CUDA global variant's):
+// core::geev run by OmpTeams on a MatView with panels of nb reflectors,
+// every job, against LAPACKE (everything test_geev_accuracy checks) and
+// against the serial run with gehd2 (eigenvalues within the ratio
+// threshold); the eigenvalues bitwise the same whatever the job.
+template <class T>
+void panel_case(const TestMatrix<T> &tm, const std::vector<int> &widths, const std::vector<int> &panels,
+                TeamStats &stats) {
+  const int n = tm.n();
+  using W = acc_t<T>;
+  const W thr = static_cast<W>(kGeevThreshold);
+  const std::string desc = precision_name<T>() + " | " + tm.info.describe();
+  INFO(desc);
+  const OracleGeev<T> o = oracle_geev(tm.a, n);
+  const ScaledMatrix<T> S = scale_matrix(tm.a, n);
+  const CoreCall<T> serial = call_core(tm.a, n, kJobs[0], false, 0, 0, false, 0, "serial core::geev " + desc);
+  REQUIRE(serial.info() == 0);
+  const std::vector<W> unit = units_from_run(S, tm.info, serial.run);
+  const std::vector<std::complex<W>> ref_eigs = scaled_eigs(S, serial.run);
+  for (const int p : widths)
+    for (const int nb : panels) {
+      std::vector<unsigned char> first_eigs;
+      for (int k = 0; k < 4; ++k) {
+        if (n > kAllCombinationsUpTo && k >= 2) continue;
+        const Job job = kJobs[k];
+        const int pad = (n + p + nb) % 3;
+        INFO("team of P = " << p << ", panels of " << nb << " reflectors, " << job_str(job) << ", lda = n + " << pad);
+        const std::string what = "OmpTeam(" + std::to_string(p) + ") core::geev, panels of " + std::to_string(nb) +
+                                 ", " + desc + " " + job_str(job);
+        const double t0 = omp_get_wtime();
+        const CoreCall<T> t = call_core(tm.a, n, job, (n + k) % 2 == 0, p, pad, false, 0, what, nb);
+        stats.seconds += omp_get_wtime() - t0;
+        ++stats.runs;
+        INFO("team error: " << t.error);
+        REQUIRE(t.error.empty());
+        CHECK(std::all_of(t.member_info.begin(), t.member_info.end(), [&](int v) { return v == t.member_info[0]; }));
+        CHECK(t.info() == 0);
+        stats.worst.merge_max(check_geev_matrix(tm, t.run, 0, o));
+        if (first_eigs.empty()) first_eigs = t.run.eig_bytes(0);
+        INFO("eigenvalues must be bitwise identical whatever the job (same P and panel)");
+        CHECK(same_bytes(t.run.eig_bytes(0), first_eigs));
+        const W em = match_eigenvalues(scaled_eigs(S, t.run), ref_eigs, unit, thr);
+        INFO("panels vs serial gehd2 eigenvalues: bottleneck ratio (units n u ||A|| kappa_j) = " << em);
+        CHECK(em <= thr);
+        stats.worst_vs_serial = std::max(stats.worst_vs_serial, static_cast<double>(em));
+      }
+    }
+}
+
 template <class T>
 void run_team_families(const std::vector<FamilyCase> &cases, const std::vector<int> &sizes, const char *title) {
   TeamTable table;
@@ -523,6 +576,29 @@ TEMPLATE_TEST_CASE("geev team (OmpTeam) vs serial and LAPACKE: scaled near overf
 TEMPLATE_TEST_CASE("geev team (OmpTeam) vs serial and LAPACKE: graded (balancing scaling), upper triangular, zero",
                    "[geev][team]", BT_GEEV_TYPES) {
   run_team_families<TestType>(other_families(), other_sizes(), "geev team, balancing and trivial families");
+}
+
+TEMPLATE_TEST_CASE("geev team (OmpTeam) with the blocked reduction (gehrd_panels) vs serial and LAPACKE",
+                   "[geev][team][panels]", BT_GEEV_TYPES) {
+  // Panels of 2, 3 (ragged last panels) and kGehrdMaxPanel reflectors;
+  // every family that balancing leaves whole (random, Jordan, companion,
+  // scaled) or cuts (zeroed rows and columns, graded, triangular).
+  std::vector<FamilyCase> cases = main_families();
+  for (const FamilyCase &fc : scaled_families()) cases.push_back(fc);
+  for (const FamilyCase &fc : other_families()) cases.push_back(fc);
+  const std::vector<int> sizes = test_level() == TestLevel::Quick ? std::vector<int>{1, 2, 3, 5, 13, 20}
+                                                                  : std::vector<int>{1, 2, 3, 4, 5, 8, 13, 19, 24, 37};
+  const std::vector<int> widths = test_level() == TestLevel::Full ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{1, 3};
+  const std::vector<int> panels = {2, 3, int(core::kGehrdMaxPanel)};
+  TeamTable table;
+  for (const FamilyCase &fc : cases)
+    for (const int n : sizes) {
+      const auto seed = make_seed(static_cast<std::uint64_t>(fc.family), static_cast<std::uint64_t>(fc.magnitude),
+                                  static_cast<std::uint64_t>(n), 7121);
+      const TestMatrix<TestType> tm = make_matrix<TestType>(fc.family, fc.magnitude, n, seed);
+      panel_case(tm, widths, panels, table.rows[case_name(fc)]);
+    }
+  table.print(std::string("geev team with gehrd panels | ") + precision_name<TestType>());
 }
 
 TEMPLATE_TEST_CASE("geev team (OmpTeam): forced non-convergence gives the serial info and NaN outputs",

@@ -24,6 +24,10 @@ struct GeevWork {
     VecView<R> cn;     // n: column norms for the eigenvector solves
     VecView<T> xt;     // 3n: the last three columns of the eigenvector solutions
     VecView<T> hd;     // 2n, when asked for: gehd2's two-sided form (core/hessenberg.hpp)
+    // The blocked reduction's panel scratch, where a backend provides it
+    // (nb >= 2; gehrd_panels_apply): not carved here, the CUDA global
+    // variant points it at shared memory.
+    GehrdPanel<T> panel{};
 
     // Bytes of one contiguous GeevWork; team: with hd (the teams that take
     // gehd2's two-sided form, core::two_sided_gehd2).
@@ -282,7 +286,14 @@ BATCHEIG_HD void geev_reduce(const Team &tm, bool wantv, index_t n, M a, VecView
 
     index_t ilo, ihi;
     gebal(tm, n, a, ilo, ihi, ws.scale);
-    gehd2(tm, n, ilo, ihi, a, ws.tau, ws.hd);
+    bool reduced = false;
+    if constexpr (gehrd_panels_apply<Team, M>) {
+        if (ws.panel.nb >= 2) {
+            gehrd_panels(tm, n, ilo, ihi, a, ws.tau, ws.panel);
+            reduced = true;
+        }
+    }
+    if (!reduced) gehd2(tm, n, ilo, ihi, a, ws.tau, ws.hd);
     st.ilo = ilo;
     st.ihi = ihi;
     st.qr_at = ihi;

@@ -316,6 +316,210 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
     }
 }
 
+// Scratch of gehrd_panels for panels of nb reflectors: their vectors V
+// (nb columns of ld entries, v_l's implicit 1 and the zeros above it
+// stored), the products Y = A V T (nb columns of ld entries), the
+// triangular factor T (nb x nb, I - V T V^H = H_0 H_1 ... H_{nb-1}) and
+// two vectors of nb entries. The CUDA global variant keeps it in shared
+// memory; nb < 2 (the default) means gehd2.
+inline constexpr index_t kGehrdMaxPanel = 16;
+template <class T>
+struct GehrdPanel {
+    T *mem = nullptr;
+    index_t nb = 0;  // reflectors per panel, at most kGehrdMaxPanel
+    index_t ld = 0;  // n rounded up to odd (distinct banks across l for fixed k)
+
+    BATCHEIG_HD static index_t leading(index_t n) { return n | 1; }
+    BATCHEIG_HD static std::size_t elements(index_t n, index_t nb) {
+        return std::size_t(2 * nb * leading(n) + nb * nb + 2 * nb);
+    }
+    BATCHEIG_HD static GehrdPanel carve(T *mem, index_t n, index_t nb) { return GehrdPanel{mem, nb, leading(n)}; }
+
+    BATCHEIG_HD T &v(index_t k, index_t l) const { return mem[k + l * ld]; }
+    BATCHEIG_HD T &y(index_t r, index_t l) const { return mem[r + (nb + l) * ld]; }
+    BATCHEIG_HD T &t(index_t r, index_t c) const { return mem[2 * nb * ld + r + c * nb]; }
+    BATCHEIG_HD T &w(index_t l) const { return mem[2 * nb * ld + nb * nb + l]; }
+    BATCHEIG_HD T &w2(index_t l) const { return mem[2 * nb * ld + nb * nb + nb + l]; }
+};
+
+// True when geev_reduce takes gehrd_panels (given GeevWork::panel) for a
+// team on a matrix of view type M: a team of several members on a matrix
+// that a MatView addresses (the CUDA global variant's block on the
+// caller's arrays, the tests' OpenMP team). Other kernels never compile it.
+template <class Team, class M>
+inline constexpr bool gehrd_panels_apply =
+    !Team::serial && std::is_same_v<M, MatView<typename M::value_type>>;
+
+// The blocked Householder reduction to Hessenberg form (xGEHRD with
+// xLAHR2's panels): the same reflectors as gehd2 up to rounding, stored
+// the same way (v_i below the subdiagonal of column i, tau[i]). Each panel
+// of nb columns i..i+nb-1 forms its reflectors one column at a time from
+// the matrix as it was at the panel's start: column i+j first gets the
+// right and left updates of reflectors 0..j-1 (A - Y V^H, then
+// I - V T^H V^H), then its reflector v_j, then y_j = A v_j - Y u with
+// u = V^H v_j, scaled by tau_j, and T's column j. After the panel the
+// trailing columns get A <- (I - V T^H V^H)(A - Y V^H) once. So the matrix
+// beyond the panel is read twice per reflector (A v_j, one row per member:
+// consecutive members read consecutive entries) and updated once per
+// panel, where gehd2 reads and writes all of it twice per reflector (its
+// left update one column per member). p: the panel scratch (GehrdPanel).
+template <class Team, class M, class V>
+BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ihi, M a, V tau,
+                              GehrdPanel<typename M::value_type> p) {
+    using T = typename M::value_type;
+    const T zero = T(0), one = T(1);
+    const index_t sz = tm.size();
+    for (index_t i = tm.first(0); i < n; i += sz) tau[i] = zero;
+    tm.sync();
+    for (index_t i = ilo; i < ihi - 1; i += p.nb) {
+        const index_t ib = (ihi - 1 - i) < p.nb ? (ihi - 1 - i) : p.nb;
+        for (index_t j = 0; j < ib; ++j) {
+            const index_t c0 = i + j;
+            // Column c0 into V's column j with the right updates of
+            // reflectors 0..j-1: a(:, c0) - Y(:, 0:j) V(c0, 0:j)^H.
+            for (index_t r = tm.first(0); r <= ihi; r += sz) {
+                T x = a(r, c0);
+                for (index_t l = 0; l < j; ++l) x -= p.y(r, l) * conj(p.v(c0, l));
+                p.v(r, j) = x;
+            }
+            tm.sync();
+            if (j > 0) {
+                // Their left updates on rows i+1..ihi: x -= V T^H V^H x.
+                for (index_t l = tm.first(0); l < j; l += sz) {
+                    T s = zero;
+                    for (index_t k = i + 1 + l; k <= ihi; ++k) s += conj(p.v(k, l)) * p.v(k, j);
+                    p.w(l) = s;
+                }
+                tm.sync();
+                for (index_t l = tm.first(0); l < j; l += sz) {
+                    T s = zero;
+                    for (index_t m = 0; m <= l; ++m) s += conj(p.t(m, l)) * p.w(m);
+                    p.w2(l) = s;
+                }
+                tm.sync();
+                for (index_t k = tm.first(i + 1); k <= ihi; k += sz) {
+                    T x = p.v(k, j);
+                    for (index_t l = 0; l < j; ++l) x -= p.v(k, l) * p.w2(l);
+                    p.v(k, j) = x;
+                }
+                tm.sync();
+            }
+            // Reflector j from rows c0+1..ihi of the column.
+            T alpha = p.v(c0 + 1, j), t;
+            VecView<T> x{&p.v(c0 + 2 < ihi ? c0 + 2 : ihi, j), 1};
+            team_larfg(tm, ihi - c0, alpha, x, t);
+            tm.sync();  // every member has read the column's alpha
+            // The column back: H's entries to row c0+1, v_j below; V's
+            // column j: zeros, the implicit 1, v_j.
+            for (index_t r = tm.first(0); r <= ihi; r += sz) {
+                const T e = r == c0 + 1 ? alpha : p.v(r, j);
+                a(r, c0) = e;
+                p.v(r, j) = r <= c0 ? zero : (r == c0 + 1 ? one : e);
+            }
+            if (tm.leader()) tau[c0] = t;
+            tm.sync();
+            // y_j = A(0:ihi, c0+1:ihi) v_j, A as at the panel's start (the
+            // columns right of c0 are untouched so far), and u = V^H v_j.
+            for (index_t r = tm.first(0); r <= ihi; r += sz) {
+                auto px = [&](index_t k) { return &a(r, c0 + 1 + k); };
+                auto pv = [&](index_t k) { return &p.v(c0 + 1 + k, j); };
+                p.y(r, j) = detail::hess_dot<false, detail::hess_chunked<M>>(a(r, c0 + 1), ihi - c0, px, pv);
+            }
+            for (index_t l = tm.first(0); l < j; l += sz) {
+                T s = zero;
+                for (index_t k = c0 + 1; k <= ihi; ++k) s += conj(p.v(k, l)) * p.v(k, j);
+                p.w(l) = s;
+            }
+            tm.sync();
+            // y_j = tau_j (y_j - Y(:, 0:j) u); T(0:j, j) = -tau_j T(0:j, 0:j) u.
+            for (index_t r = tm.first(0); r <= ihi; r += sz) {
+                T s = p.y(r, j);
+                for (index_t l = 0; l < j; ++l) s -= p.y(r, l) * p.w(l);
+                p.y(r, j) = t * s;
+            }
+            for (index_t l = tm.first(0); l < j; l += sz) {
+                T s = zero;
+                for (index_t m = l; m < j; ++m) s += p.t(l, m) * p.w(m);
+                p.t(l, j) = -t * s;
+            }
+            if (tm.leader()) p.t(j, j) = t;
+            tm.sync();
+        }
+        // The trailing columns, from the right: A(0:ihi, i+ib:ihi) -= Y V^H,
+        // one row per member, Y's row in registers.
+        for (index_t r = tm.first(0); r <= ihi; r += sz) {
+            T yr[kGehrdMaxPanel];
+            BATCHEIG_UNROLL
+            for (index_t l = 0; l < kGehrdMaxPanel; ++l) yr[l] = l < ib ? p.y(r, l) : zero;
+            index_t c = i + ib;
+            for (; c + detail::kHessChunk <= ihi + 1; c += detail::kHessChunk) {
+                T x[detail::kHessChunk];
+                BATCHEIG_UNROLL
+                for (index_t u = 0; u < detail::kHessChunk; ++u) x[u] = a(r, c + u);
+                BATCHEIG_UNROLL
+                for (index_t u = 0; u < detail::kHessChunk; ++u) {
+                    BATCHEIG_UNROLL
+                    for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                        if (l < ib) x[u] -= yr[l] * conj(p.v(c + u, l));
+                    a(r, c + u) = x[u];
+                }
+            }
+            for (; c <= ihi; ++c) {
+                T x = a(r, c);
+                BATCHEIG_UNROLL
+                for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                    if (l < ib) x -= yr[l] * conj(p.v(c, l));
+                a(r, c) = x;
+            }
+        }
+        tm.sync();
+        // From the left: A(i+1:ihi, i+ib:n) = (I - V T^H V^H) A, one column
+        // per member.
+        for (index_t c = tm.first(i + ib); c < n; c += sz) {
+            T w[kGehrdMaxPanel];
+            BATCHEIG_UNROLL
+            for (index_t l = 0; l < kGehrdMaxPanel; ++l) w[l] = zero;
+            for (index_t k = i + 1; k <= ihi; ++k) {
+                const T x = a(k, c);
+                BATCHEIG_UNROLL
+                for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                    if (l < ib) w[l] += conj(p.v(k, l)) * x;
+            }
+            // w = T^H w (T^H is lower triangular: from the last entry up).
+            BATCHEIG_UNROLL
+            for (index_t l = kGehrdMaxPanel - 1; l >= 0; --l) {
+                if (l < ib) {
+                    T s = zero;
+                    BATCHEIG_UNROLL
+                    for (index_t m = 0; m <= l; ++m) s += conj(p.t(m, l)) * w[m];
+                    w[l] = s;
+                }
+            }
+            index_t k = i + 1;
+            for (; k + detail::kHessChunk <= ihi + 1; k += detail::kHessChunk) {
+                T x[detail::kHessChunk];
+                BATCHEIG_UNROLL
+                for (index_t u = 0; u < detail::kHessChunk; ++u) x[u] = a(k + u, c);
+                BATCHEIG_UNROLL
+                for (index_t u = 0; u < detail::kHessChunk; ++u) {
+                    BATCHEIG_UNROLL
+                    for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                        if (l < ib) x[u] -= p.v(k + u, l) * w[l];
+                    a(k + u, c) = x[u];
+                }
+            }
+            for (; k <= ihi; ++k) {
+                T x = a(k, c);
+                BATCHEIG_UNROLL
+                for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                    if (l < ib) x -= p.v(k, l) * w[l];
+                a(k, c) = x;
+            }
+        }
+        tm.sync();
+    }
+}
+
 // Form Q explicitly in z (n x n) from the reflectors left in a by gehd2.
 // Q is the identity outside rows/columns [ilo+1, ihi]. Each member owns whole
 // columns of z, so the members never touch each other's data.
