@@ -933,6 +933,19 @@ inline int cuda_geev_block_threads(int n) {
     return t;
 }
 
+// Reflectors per panel of the global variant's blocked reduction
+// (core::gehrd_panels, its scratch in the block's dynamic shared memory):
+// the most of 16, 8, 4, 2 whose scratch leaves two blocks per SM (half the
+// per-block opt-in, less a margin); 0 (gehd2) when not even 2 fit.
+inline int cuda_geev_global_panel_nb(int n, std::size_t elem_bytes, int optin_bytes) {
+    const std::size_t budget = optin_bytes > 8192 ? std::size_t(optin_bytes) / 2 - 4096 : 0;
+    for (int nb = 16; nb >= 2; nb /= 2) {
+        const std::size_t ld = std::size_t(n | 1);
+        if ((2 * std::size_t(nb) * ld + std::size_t(nb) * nb + 2 * std::size_t(nb)) * elem_bytes <= budget) return nb;
+    }
+    return 0;
+}
+
 // Matrices per launch of BATCHEIG_ALG_GEEV_CUDA_GLOBAL: the workspace holds
 // the O(n) scratch of this many matrices (65536 blocks fill any current GPU).
 inline constexpr long long cuda_geev_global_chunk = 65536;

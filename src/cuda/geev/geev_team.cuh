@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 #include "common/problem.hpp"
@@ -826,12 +827,17 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
 
 // One block per matrix, in place in global memory: a is the caller's A,
 // the vectors are accumulated in the caller's VL / VR, the O(n) scratch is
-// this matrix's slice of the workspace.
+// this matrix's slice of the workspace. panel_nb >= 2: the reduction is
+// core::gehrd_panels with its panel scratch in dynamic shared memory
+// (plan::tuning::cuda_geev_global_panel_nb), else gehd2.
+// At most 256 threads (cuda_geev_block_threads), two blocks per SM: 128
+// registers, which gehrd_panels' row of Y and chunks need.
 template <class T>
-__global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work,
-                                                          std::size_t slice) {
+__global__ __launch_bounds__(256, 2) void geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work,
+                                                            std::size_t slice, int panel_nb) {
     using R = core::real_t<T>;
     __shared__ unsigned long long scratch[32];
+    extern __shared__ __align__(16) unsigned char global_panel[];
     const BlockTeam tm{scratch};
     const std::int64_t b = b0 + blockIdx.x;
     const int n = p.n;
@@ -840,8 +846,8 @@ __global__ __launch_bounds__(1024) void geev_global_kernel(GeevProblem<T> p, std
     core::MatView<T> vr{p.want_vr ? p.VR + b * std::int64_t(p.ldvr) * n : nullptr, p.ldvr, 1};
     core::VecView<T> w{p.w + b * n, 1};
     core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
-    const core::GeevWork<T> ws =
-        core::GeevWork<T>::carve(work + std::size_t(blockIdx.x) * slice, n, p.want_vl || p.want_vr);
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(work + std::size_t(blockIdx.x) * slice, n, p.want_vl || p.want_vr);
+    if (panel_nb >= 2) ws.panel = core::GehrdPanel<T>::carve(reinterpret_cast<T *>(global_panel), n, panel_nb);
     const int info = core::geev<T>(tm, p.want_vl, p.want_vr, n, a, w, wi, vl, vr, ws, p.max_iterations);
     if (tm.leader()) p.info[b] = info;
 }
@@ -1217,9 +1223,20 @@ batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work
     const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
     const int threads = geev_block_threads(p.n);
     const std::int64_t chunk = plan::tuning::cuda_geev_global_chunk;
+    // Panels only where the eigenvalues alone also run in place: where they
+    // run as the block variant's launches (global_uses_band), that
+    // reduction is gehd2's, and the eigenvalues with and without vectors
+    // stay bitwise the same.
+    int nb = global_uses_band<T>(p.n, false) ? 0
+                                             : plan::tuning::cuda_geev_global_panel_nb(p.n, sizeof(T), shared_optin_bytes());
+    if (const char *e = std::getenv("BATCHEIG_GLOBAL_PANEL_NB")) nb = std::atoi(e);  // MEASUREMENT ONLY
+    const std::size_t panel_bytes = nb >= 2 ? core::GehrdPanel<T>::elements(p.n, nb) * sizeof(T) : 0;
+    if (const batcheigStatus_t st = allow_shared(geev_global_kernel<T>, panel_bytes); st != BATCHEIG_STATUS_SUCCESS)
+        return st;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += chunk) {
         const std::int64_t count = std::min<std::int64_t>(chunk, p.batch - b0);
-        geev_global_kernel<T><<<unsigned(count), threads, 0, s>>>(p, b0, static_cast<unsigned char *>(work), slice);
+        geev_global_kernel<T><<<unsigned(count), threads, panel_bytes, s>>>(p, b0, static_cast<unsigned char *>(work),
+                                                                            slice, nb);
         BATCHEIG_CUDA_CHECK_LAUNCH();
     }
     return BATCHEIG_STATUS_SUCCESS;
