@@ -580,7 +580,7 @@ TEMPLATE_TEST_CASE("geev team (OmpTeam) vs serial and LAPACKE: graded (balancing
 
 TEMPLATE_TEST_CASE("geev team (OmpTeam) with the blocked reduction (gehrd_panels) vs serial and LAPACKE",
                    "[geev][team][panels]", BT_GEEV_TYPES) {
-  // Panels of 2, 3 (ragged last panels) and kGehrdMaxPanel reflectors;
+  // Panels of 2, 3 (ragged last panels) and kGehrdMaxPanel<T> reflectors;
   // every family that balancing leaves whole (random, Jordan, companion,
   // scaled) or cuts (zeroed rows and columns, graded, triangular).
   std::vector<FamilyCase> cases = main_families();
@@ -589,7 +589,7 @@ TEMPLATE_TEST_CASE("geev team (OmpTeam) with the blocked reduction (gehrd_panels
   const std::vector<int> sizes = test_level() == TestLevel::Quick ? std::vector<int>{1, 2, 3, 5, 13, 20}
                                                                   : std::vector<int>{1, 2, 3, 4, 5, 8, 13, 19, 24, 37};
   const std::vector<int> widths = test_level() == TestLevel::Full ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{1, 3};
-  const std::vector<int> panels = {2, 3, int(core::kGehrdMaxPanel)};
+  const std::vector<int> panels = {2, 3, int(core::kGehrdMaxPanel<typename core_type<TestType>::type>)};
   TeamTable table;
   for (const FamilyCase &fc : cases)
     for (const int n : sizes) {

@@ -322,11 +322,16 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
 // triangular factor T (nb x nb, I - V T V^H = H_0 H_1 ... H_{nb-1}) and
 // two vectors of nb entries. The CUDA global variant keeps it in shared
 // memory; nb < 2 (the default) means gehd2.
-inline constexpr index_t kGehrdMaxPanel = 16;
+// The most reflectors per panel: the trailing updates hold a row of Y or
+// a column's V^H x in registers, kGehrdMaxPanel<T> entries (fewer for the
+// complex types, whose GPU kernel keeps 64 registers: see
+// plan::tuning::cuda_geev_global_min_blocks).
+template <class T>
+inline constexpr index_t kGehrdMaxPanel = !is_complex<T> ? 16 : (sizeof(real_t<T>) == 4 ? 8 : 4);
 template <class T>
 struct GehrdPanel {
     T *mem = nullptr;
-    index_t nb = 0;  // reflectors per panel, at most kGehrdMaxPanel
+    index_t nb = 0;  // reflectors per panel, at most kGehrdMaxPanel<T>
     index_t ld = 0;  // n rounded up to odd (distinct banks across l for fixed k)
 
     BATCHEIG_HD static index_t leading(index_t n) { return n | 1; }
@@ -448,9 +453,9 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
         // The trailing columns, from the right: A(0:ihi, i+ib:ihi) -= Y V^H,
         // one row per member, Y's row in registers.
         for (index_t r = tm.first(0); r <= ihi; r += sz) {
-            T yr[kGehrdMaxPanel];
+            T yr[kGehrdMaxPanel<T>];
             BATCHEIG_UNROLL
-            for (index_t l = 0; l < kGehrdMaxPanel; ++l) yr[l] = l < ib ? p.y(r, l) : zero;
+            for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l) yr[l] = l < ib ? p.y(r, l) : zero;
             index_t c = i + ib;
             for (; c + detail::kHessChunk <= ihi + 1; c += detail::kHessChunk) {
                 T x[detail::kHessChunk];
@@ -459,7 +464,7 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
                 BATCHEIG_UNROLL
                 for (index_t u = 0; u < detail::kHessChunk; ++u) {
                     BATCHEIG_UNROLL
-                    for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                    for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l)
                         if (l < ib) x[u] -= yr[l] * conj(p.v(c + u, l));
                     a(r, c + u) = x[u];
                 }
@@ -467,7 +472,7 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
             for (; c <= ihi; ++c) {
                 T x = a(r, c);
                 BATCHEIG_UNROLL
-                for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l)
                     if (l < ib) x -= yr[l] * conj(p.v(c, l));
                 a(r, c) = x;
             }
@@ -476,18 +481,18 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
         // From the left: A(i+1:ihi, i+ib:n) = (I - V T^H V^H) A, one column
         // per member.
         for (index_t c = tm.first(i + ib); c < n; c += sz) {
-            T w[kGehrdMaxPanel];
+            T w[kGehrdMaxPanel<T>];
             BATCHEIG_UNROLL
-            for (index_t l = 0; l < kGehrdMaxPanel; ++l) w[l] = zero;
+            for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l) w[l] = zero;
             for (index_t k = i + 1; k <= ihi; ++k) {
                 const T x = a(k, c);
                 BATCHEIG_UNROLL
-                for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l)
                     if (l < ib) w[l] += conj(p.v(k, l)) * x;
             }
             // w = T^H w (T^H is lower triangular: from the last entry up).
             BATCHEIG_UNROLL
-            for (index_t l = kGehrdMaxPanel - 1; l >= 0; --l) {
+            for (index_t l = kGehrdMaxPanel<T> - 1; l >= 0; --l) {
                 if (l < ib) {
                     T s = zero;
                     BATCHEIG_UNROLL
@@ -503,7 +508,7 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
                 BATCHEIG_UNROLL
                 for (index_t u = 0; u < detail::kHessChunk; ++u) {
                     BATCHEIG_UNROLL
-                    for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                    for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l)
                         if (l < ib) x[u] -= p.v(k + u, l) * w[l];
                     a(k + u, c) = x[u];
                 }
@@ -511,7 +516,7 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
             for (; k <= ihi; ++k) {
                 T x = a(k, c);
                 BATCHEIG_UNROLL
-                for (index_t l = 0; l < kGehrdMaxPanel; ++l)
+                for (index_t l = 0; l < kGehrdMaxPanel<T>; ++l)
                     if (l < ib) x -= p.v(k, l) * w[l];
                 a(k, c) = x;
             }

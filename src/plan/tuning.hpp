@@ -933,15 +933,25 @@ inline int cuda_geev_block_threads(int n) {
     return t;
 }
 
+// Blocks per SM that the global variant's kernel is compiled for
+// (__launch_bounds__(256, this): 65536 / (256 * this) registers).
+constexpr int cuda_geev_global_min_blocks(bool is_complex, std::size_t /*real_bytes*/) {
+    return is_complex ? 4 : 2;
+}
+
 // Reflectors per panel of the global variant's blocked reduction
 // (core::gehrd_panels, its scratch in the block's dynamic shared memory):
-// the most of 16, 8, 4, 2 whose scratch leaves two blocks per SM (half the
-// per-block opt-in, less a margin); 0 (gehd2) when not even 2 fit.
-inline int cuda_geev_global_panel_nb(int n, std::size_t elem_bytes, int optin_bytes) {
-    const std::size_t budget = optin_bytes > 8192 ? std::size_t(optin_bytes) / 2 - 4096 : 0;
-    for (int nb = 16; nb >= 2; nb /= 2) {
-        const std::size_t ld = std::size_t(n | 1);
-        if ((2 * std::size_t(nb) * ld + std::size_t(nb) * nb + 2 * std::size_t(nb)) * elem_bytes <= budget) return nb;
+// the most of max_nb (core::kGehrdMaxPanel<T>, a power of 2), max_nb / 2,
+// ..., 2 whose scratch leaves min_blocks blocks per SM (each with 1 KB for
+// the driver and 256 bytes of static shared memory); 0 (gehd2) when not
+// even 2 fit.
+inline int cuda_geev_global_panel_nb(int n, std::size_t elem_bytes, int max_nb, int optin_bytes, int sm_bytes,
+                                     int min_blocks) {
+    const long long per_block = static_cast<long long>(sm_bytes) / (min_blocks > 0 ? min_blocks : 1) - 1024 - 512;
+    const long long budget = per_block < optin_bytes ? per_block : optin_bytes;
+    for (int nb = max_nb; nb >= 2; nb /= 2) {
+        const long long ld = n | 1;
+        if ((2LL * nb * ld + 1LL * nb * nb + 2LL * nb) * static_cast<long long>(elem_bytes) <= budget) return nb;
     }
     return 0;
 }

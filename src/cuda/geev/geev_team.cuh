@@ -830,10 +830,10 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
 // this matrix's slice of the workspace. panel_nb >= 2: the reduction is
 // core::gehrd_panels with its panel scratch in dynamic shared memory
 // (plan::tuning::cuda_geev_global_panel_nb), else gehd2.
-// At most 256 threads (cuda_geev_block_threads), two blocks per SM: 128
-// registers, which gehrd_panels' row of Y and chunks need.
+// At most 256 threads (cuda_geev_block_threads), and
+// plan::tuning::cuda_geev_global_min_blocks per SM (the register bound).
 template <class T>
-__global__ __launch_bounds__(256, 2) void geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work,
+__global__ __launch_bounds__(256, plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>))) void geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work,
                                                             std::size_t slice, int panel_nb) {
     using R = core::real_t<T>;
     __shared__ unsigned long long scratch[32];
@@ -1228,8 +1228,11 @@ batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work
     // reduction is gehd2's, and the eigenvalues with and without vectors
     // stay bitwise the same.
     int nb = global_uses_band<T>(p.n, false) ? 0
-                                             : plan::tuning::cuda_geev_global_panel_nb(p.n, sizeof(T), shared_optin_bytes());
-    if (const char *e = std::getenv("BATCHEIG_GLOBAL_PANEL_NB")) nb = std::atoi(e);  // MEASUREMENT ONLY
+                                             : plan::tuning::cuda_geev_global_panel_nb(
+                                                   p.n, sizeof(T), core::kGehrdMaxPanel<T>, shared_optin_bytes(),
+                                                   shared_per_multiprocessor(),
+                                                   plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>)));
+    if (const char *e = std::getenv("BATCHEIG_GLOBAL_PANEL_NB")) nb = std::min(std::atoi(e), int(core::kGehrdMaxPanel<T>));  // MEASUREMENT ONLY
     const std::size_t panel_bytes = nb >= 2 ? core::GehrdPanel<T>::elements(p.n, nb) * sizeof(T) : 0;
     if (const batcheigStatus_t st = allow_shared(geev_global_kernel<T>, panel_bytes); st != BATCHEIG_STATUS_SUCCESS)
         return st;
