@@ -203,16 +203,19 @@ void device_vs_host_arrays() {
 
 // One geevBatched call on device arrays of `count` matrices at a (host),
 // the outputs downloaded into o, with the workspace the call asks for
-// (its size returned).
+// (its size returned). vectors: right vectors, and left ones unless
+// `left` is false.
 template <class T>
 size_t run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int count, const T *a, bool vectors,
-                       Outputs<T> &o) {
+                       Outputs<T> &o, bool left = true) {
+    const bool want_vl = vectors && left;
     const size_t nn = size_t(n) * n, vn = vectors ? nn * count : 0;
-    DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(vn), dVR(vn);
+    DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(want_vl ? vn : 0), dVR(vn);
     DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * count);
     DeviceBuffer<int> dinfo(count);
     dA.upload(std::vector<T>(a, a + nn * count));
     GeevArgs<T> g = args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params, vectors);
+    if (!want_vl) g.jobvl = BATCHEIG_EIG_MODE_NOVECTOR;
     size_t lwork = 0;
     REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
     DeviceBuffer<char> work(lwork);
@@ -222,10 +225,8 @@ size_t run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, in
     CUDA_REQUIRE(cudaDeviceSynchronize());
     o.w = dw.download();
     if constexpr (!is_complex_v<T>) o.wi = dwi.download();
-    if (vectors) {
-        o.VL = dVL.download();
-        o.VR = dVR.download();
-    }
+    if (want_vl) o.VL = dVL.download();
+    if (vectors) o.VR = dVR.download();
     o.info = dinfo.download();
     return lwork;
 }
@@ -374,10 +375,12 @@ void geev_global_jobs(int n) {
 
 // The block and global variants run the same routines with the same block
 // (in shared memory, in place in global memory), so wherever the block
-// variant claims a call's jobs the two give bitwise the same outputs; the
-// global variant relies on it when it runs the block's launches
-// (global_uses_band, global_uses_block_vectors). Right vectors alone, or
-// both.
+// variant claims a call with vectors the two give bitwise the same
+// outputs; the global variant relies on it when it runs the block's
+// launches (global_uses_band, global_uses_block_vectors). (The global
+// variant's blocked reduction, core::gehrd_panels, starts beyond
+// global_uses_band's sizes, which cover every call with vectors that the
+// block claims.) Right vectors alone, or both.
 template <class T>
 void geev_global_is_block(int n, bool want_vl) {
     REQUIRE(geev_variant_claims<T>(BATCHEIG_ALG_GEEV_CUDA_BLOCK, n, want_vl, true));
@@ -396,25 +399,7 @@ void geev_global_is_block(int n, bool want_vl) {
     for (int k = 0; k < 2; ++k) {
         ParamsGuard params;
         REQUIRE(batcheigParamsSetAlgorithm(params, algs[k]) == BATCHEIG_STATUS_SUCCESS);
-        const size_t vn = nn * batch;
-        DeviceBuffer<T> dA(vn), dw(size_t(n) * batch), dVL(want_vl ? vn : 0), dVR(vn);
-        DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * batch);
-        DeviceBuffer<int> dinfo(batch);
-        dA.upload(A);
-        GeevArgs<T> g = args_for<T>(cuda, n, batch, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params.p);
-        g.jobvl = want_vl ? BATCHEIG_EIG_MODE_VECTOR : BATCHEIG_EIG_MODE_NOVECTOR;
-        size_t lwork = 0;
-        REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
-        DeviceBuffer<char> work(lwork);
-        g.work = work.p;
-        g.lwork = lwork;
-        REQUIRE(geev_dispatch(g) == BATCHEIG_STATUS_SUCCESS);
-        CUDA_REQUIRE(cudaDeviceSynchronize());
-        out[k].w = dw.download();
-        if constexpr (!is_complex_v<T>) out[k].wi = dwi.download();
-        if (want_vl) out[k].VL = dVL.download();
-        out[k].VR = dVR.download();
-        out[k].info = dinfo.download();
+        run_device_call(cuda.h, params.p, n, batch, A.data(), true, out[k], want_vl);
     }
     CHECK(out[0].info == std::vector<int>(batch, 0));
     CHECK(out[1].info == out[0].info);

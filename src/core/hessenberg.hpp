@@ -35,6 +35,17 @@ template <class M>
 inline constexpr bool hess_chunked =
     std::is_same_v<M, MatView<typename M::value_type>> && !is_complex<typename M::value_type>;
 
+// Entries k..k+kHessChunk-1 of x and v (px(k), pv(k): their addresses),
+// all loaded before the caller stores any.
+template <class T, class PX, class PV>
+BATCHEIG_HD void hess_load_chunk(index_t k, PX &px, PV &pv, T (&x)[kHessChunk], T (&v)[kHessChunk]) {
+    BATCHEIG_UNROLL
+    for (index_t u = 0; u < kHessChunk; ++u) {
+        x[u] = *px(k + u);
+        v[u] = *pv(k + u);
+    }
+}
+
 // s + sum over k in [1, m) of x_k v_k (ConjV: conj(v_k) x_k), in order;
 // px(k), pv(k): the entries' addresses.
 template <bool ConjV, bool Chunked, class T, class PX, class PV>
@@ -42,11 +53,7 @@ BATCHEIG_HD T hess_dot(T s, index_t m, PX &&px, PV &&pv) {
     index_t k = 1;
     for (; Chunked && k + kHessChunk <= m; k += kHessChunk) {
         T x[kHessChunk], v[kHessChunk];
-        BATCHEIG_UNROLL
-        for (index_t u = 0; u < kHessChunk; ++u) {
-            x[u] = *px(k + u);
-            v[u] = *pv(k + u);
-        }
+        hess_load_chunk(k, px, pv, x, v);
         BATCHEIG_UNROLL
         for (index_t u = 0; u < kHessChunk; ++u) {
             if constexpr (ConjV) s += conj(v[u]) * x[u];
@@ -66,11 +73,7 @@ BATCHEIG_HD void hess_sub_scaled(index_t m, T s, PX &&px, PV &&pv) {
     index_t k = 1;
     for (; Chunked && k + kHessChunk <= m; k += kHessChunk) {
         T x[kHessChunk], v[kHessChunk];
-        BATCHEIG_UNROLL
-        for (index_t u = 0; u < kHessChunk; ++u) {
-            x[u] = *px(k + u);
-            v[u] = *pv(k + u);
-        }
+        hess_load_chunk(k, px, pv, x, v);
         BATCHEIG_UNROLL
         for (index_t u = 0; u < kHessChunk; ++u) {
             if constexpr (ConjV) x[u] -= s * conj(v[u]);

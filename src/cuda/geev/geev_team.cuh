@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <type_traits>
 
 #include "common/problem.hpp"
@@ -1227,12 +1226,11 @@ batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work
     // run as the block variant's launches (global_uses_band), that
     // reduction is gehd2's, and the eigenvalues with and without vectors
     // stay bitwise the same.
-    int nb = global_uses_band<T>(p.n, false) ? 0
+    const int nb = global_uses_band<T>(p.n, false) ? 0
                                              : plan::tuning::cuda_geev_global_panel_nb(
                                                    p.n, sizeof(T), core::kGehrdMaxPanel<T>, shared_optin_bytes(),
                                                    shared_per_multiprocessor(),
                                                    plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>)));
-    if (const char *e = std::getenv("BATCHEIG_GLOBAL_PANEL_NB")) nb = std::min(std::atoi(e), int(core::kGehrdMaxPanel<T>));  // MEASUREMENT ONLY
     const std::size_t panel_bytes = nb >= 2 ? core::GehrdPanel<T>::elements(p.n, nb) * sizeof(T) : 0;
     if (const batcheigStatus_t st = allow_shared(geev_global_kernel<T>, panel_bytes); st != BATCHEIG_STATUS_SUCCESS)
         return st;
