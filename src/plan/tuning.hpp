@@ -935,6 +935,14 @@ inline int cuda_geev_block_threads(int n) {
 
 // Blocks per SM that the global variant's kernel is compiled for
 // (__launch_bounds__(256, this): 65536 / (256 * this) registers).
+// Measured 2026-12-04 on an H200 (batcheig_bench geev --memory device
+// --reps 3, AUTO; docs/performance.md, session 87), ms: two blocks (128
+// registers) against the former bound of 1024 threads (64 registers):
+// double eigenvalues n = 200 / 256, 1 000 matrices, with gehd2 254.7 /
+// 506.3 -> 209.5 / 435.3, and the panels need the registers; complex
+// double eigenvalues n = 200, 500 matrices, with gehd2 340.3 -> 582.5,
+// with panels at four blocks per SM 267.9 against 347.8 at two; complex
+// float n = 200 145.9 (four) against 189.6 (two).
 constexpr int cuda_geev_global_min_blocks(bool is_complex, std::size_t /*real_bytes*/) {
     return is_complex ? 4 : 2;
 }
@@ -944,7 +952,9 @@ constexpr int cuda_geev_global_min_blocks(bool is_complex, std::size_t /*real_by
 // the most of max_nb (core::kGehrdMaxPanel<T>, a power of 2), max_nb / 2,
 // ..., 2 whose scratch leaves min_blocks blocks per SM (each with 1 KB for
 // the driver and 256 bytes of static shared memory); 0 (gehd2) when not
-// even 2 fit.
+// even 2 fit. Wider panels pay (H200, session 87, ms): double eigenvalues
+// n = 200 / 256 with 16: 173.3 / 350.6, with 8: 179.2 / 360.8; float
+// n = 256 / 330 229.1 / 457.6 against 236.2 / 474.4.
 inline int cuda_geev_global_panel_nb(int n, std::size_t elem_bytes, int max_nb, int optin_bytes, int sm_bytes,
                                      int min_blocks) {
     const long long per_block = static_cast<long long>(sm_bytes) / (min_blocks > 0 ? min_blocks : 1) - 1024 - 512;
