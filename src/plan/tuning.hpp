@@ -947,23 +947,19 @@ constexpr int cuda_geev_global_min_blocks(bool is_complex, std::size_t /*real_by
     return is_complex ? 4 : 2;
 }
 
-// Reflectors per panel of the global variant's blocked reduction
+// Widest panels of the global variant's blocked reduction
 // (core::gehrd_panels, its scratch in the block's dynamic shared memory):
-// the most of max_nb (core::kGehrdMaxPanel<T>, a power of 2), max_nb / 2,
-// ..., 2 whose scratch leaves min_blocks blocks per SM (each with 1 KB for
-// the driver and 256 bytes of static shared memory); 0 (gehd2) when not
-// even 2 fit. Wider panels pay (H200, session 87, ms): double eigenvalues
-// n = 200 / 256 with 16: 173.3 / 350.6, with 8: 179.2 / 360.8; float
-// n = 256 / 330 229.1 / 457.6 against 236.2 / 474.4.
-inline int cuda_geev_global_panel_nb(int n, std::size_t elem_bytes, int max_nb, int optin_bytes, int sm_bytes,
-                                     int min_blocks) {
-    const long long per_block = static_cast<long long>(sm_bytes) / (min_blocks > 0 ? min_blocks : 1) - 1024 - 512;
-    const long long budget = per_block < optin_bytes ? per_block : optin_bytes;
-    for (int nb = max_nb; nb >= 2; nb /= 2) {
-        const long long ld = n | 1;
-        if ((2LL * nb * ld + 1LL * nb * nb + 2LL * nb) * static_cast<long long>(elem_bytes) <= budget) return nb;
-    }
-    return 0;
+// the global variant takes the most of core::kGehrdMaxPanel<T> (a power of
+// 2), half that, ..., 2 reflectors whose scratch fits in this budget, so
+// that cuda_geev_global_min_blocks blocks stay resident per SM (each also
+// with reserve_bytes: the driver's and the static shared memory); gehd2
+// when not even 2 fit (cuda/geev/geev_team.cuh, global_panel_nb). Wider
+// panels pay (H200, session 87, ms): double eigenvalues n = 200 / 256
+// with 16: 173.3 / 350.6, with 8: 179.2 / 360.8; float n = 256 / 330
+// 229.1 / 457.6 against 236.2 / 474.4.
+inline long long cuda_geev_global_panel_budget(int optin_bytes, int sm_bytes, int min_blocks, int reserve_bytes) {
+    const long long per_block = static_cast<long long>(sm_bytes) / (min_blocks > 0 ? min_blocks : 1) - reserve_bytes;
+    return per_block < optin_bytes ? per_block : optin_bytes;
 }
 
 // Matrices per launch of BATCHEIG_ALG_GEEV_CUDA_GLOBAL: the workspace holds

@@ -828,12 +828,13 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
 // the vectors are accumulated in the caller's VL / VR, the O(n) scratch is
 // this matrix's slice of the workspace. panel_nb >= 2: the reduction is
 // core::gehrd_panels with its panel scratch in dynamic shared memory
-// (plan::tuning::cuda_geev_global_panel_nb), else gehd2.
+// (global_panel_nb below), else gehd2.
 // At most 256 threads (cuda_geev_block_threads), and
 // plan::tuning::cuda_geev_global_min_blocks per SM (the register bound).
 template <class T>
-__global__ __launch_bounds__(256, plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>))) void geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work,
-                                                            std::size_t slice, int panel_nb) {
+__global__ __launch_bounds__(256, plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>,
+                                                                          sizeof(core::real_t<T>))) void
+geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work, std::size_t slice, int panel_nb) {
     using R = core::real_t<T>;
     __shared__ unsigned long long scratch[32];
     extern __shared__ __align__(16) unsigned char global_panel[];
@@ -1214,6 +1215,25 @@ std::size_t geev_global_workspace_bytes(int n, bool want_vl, bool want_vr, int b
     return slice * std::size_t(std::min<std::int64_t>(batch, plan::tuning::cuda_geev_global_chunk));
 }
 
+// Reflectors per panel of the global variant's blocked reduction in place
+// (core::gehrd_panels): the most of core::kGehrdMaxPanel<T>, half that,
+// ..., 2 whose scratch fits plan::tuning::cuda_geev_global_panel_budget;
+// 0 (gehd2) when none does, or where the eigenvalues alone run as the
+// block variant's launches (global_uses_band): that reduction is gehd2's,
+// so the eigenvalues with and without vectors stay bitwise the same.
+template <class T>
+int global_panel_nb(int n) {
+    using namespace geev_team_detail;
+    if (global_uses_band<T>(n, false)) return 0;
+    const long long budget = plan::tuning::cuda_geev_global_panel_budget(
+        shared_optin_bytes(), shared_per_multiprocessor(),
+        plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>)),
+        int(kDriverSharedBytes + kStaticSharedMax));
+    for (int nb = core::kGehrdMaxPanel<T>; nb >= 2; nb /= 2)
+        if (static_cast<long long>(core::GehrdPanel<T>::elements(n, nb) * sizeof(T)) <= budget) return nb;
+    return 0;
+}
+
 template <class T>
 batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work) {
     using namespace geev_team_detail;
@@ -1222,15 +1242,7 @@ batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work
     const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
     const int threads = geev_block_threads(p.n);
     const std::int64_t chunk = plan::tuning::cuda_geev_global_chunk;
-    // Panels only where the eigenvalues alone also run in place: where they
-    // run as the block variant's launches (global_uses_band), that
-    // reduction is gehd2's, and the eigenvalues with and without vectors
-    // stay bitwise the same.
-    const int nb = global_uses_band<T>(p.n, false) ? 0
-                                             : plan::tuning::cuda_geev_global_panel_nb(
-                                                   p.n, sizeof(T), core::kGehrdMaxPanel<T>, shared_optin_bytes(),
-                                                   shared_per_multiprocessor(),
-                                                   plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>)));
+    const int nb = global_panel_nb<T>(p.n);
     const std::size_t panel_bytes = nb >= 2 ? core::GehrdPanel<T>::elements(p.n, nb) * sizeof(T) : 0;
     if (const batcheigStatus_t st = allow_shared(geev_global_kernel<T>, panel_bytes); st != BATCHEIG_STATUS_SUCCESS)
         return st;
