@@ -67,6 +67,16 @@ BATCHEIG_HD T hess_dot(T s, index_t m, PX &&px, PV &&pv) {
     return s;
 }
 
+// The sum over k in [k0, k1] of conj(x_k) y_k, in order, from zero;
+// px(k), py(k): the entries' addresses (gehrd_panels' serial products
+// V^H v_j and T^H w).
+template <class T, class PX, class PY>
+BATCHEIG_HD T conj_dot(index_t k0, index_t k1, PX &&px, PY &&py) {
+    T s = T(0);
+    for (index_t k = k0; k <= k1; ++k) s += conj(*px(k)) * *py(k);
+    return s;
+}
+
 // x_k -= s v_k (ConjV: s conj(v_k)) for k in [1, m).
 template <bool ConjV, bool Chunked, class T, class PX, class PV>
 BATCHEIG_HD void hess_sub_scaled(index_t m, T s, PX &&px, PV &&pv) {
@@ -377,6 +387,8 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
     using T = typename M::value_type;
     const T zero = T(0), one = T(1);
     const index_t sz = tm.size();
+    // Addresses of V's column l, for conj_dot.
+    auto vcol = [&p](index_t l) { return [&p, l](index_t k) { return &p.v(k, l); }; };
     for (index_t i = tm.first(0); i < n; i += sz) tau[i] = zero;
     tm.sync();
     for (index_t i = ilo; i < ihi - 1; i += p.nb) {
@@ -393,17 +405,12 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
             tm.sync();
             if (j > 0) {
                 // Their left updates on rows i+1..ihi: x -= V T^H V^H x.
-                for (index_t l = tm.first(0); l < j; l += sz) {
-                    T s = zero;
-                    for (index_t k = i + 1 + l; k <= ihi; ++k) s += conj(p.v(k, l)) * p.v(k, j);
-                    p.w(l) = s;
-                }
+                for (index_t l = tm.first(0); l < j; l += sz)
+                    p.w(l) = detail::conj_dot<T>(i + 1 + l, ihi, vcol(l), vcol(j));
                 tm.sync();
-                for (index_t l = tm.first(0); l < j; l += sz) {
-                    T s = zero;
-                    for (index_t m = 0; m <= l; ++m) s += conj(p.t(m, l)) * p.w(m);
-                    p.w2(l) = s;
-                }
+                for (index_t l = tm.first(0); l < j; l += sz)
+                    p.w2(l) = detail::conj_dot<T>(0, l, [&](index_t m) { return &p.t(m, l); },
+                                                  [&](index_t m) { return &p.w(m); });
                 tm.sync();
                 for (index_t k = tm.first(i + 1); k <= ihi; k += sz) {
                     T x = p.v(k, j);
@@ -433,11 +440,7 @@ BATCHEIG_HD void gehrd_panels(const Team &tm, index_t n, index_t ilo, index_t ih
                 auto pv = [&](index_t k) { return &p.v(c0 + 1 + k, j); };
                 p.y(r, j) = detail::hess_dot<false, detail::hess_chunked<M>>(a(r, c0 + 1), ihi - c0, px, pv);
             }
-            for (index_t l = tm.first(0); l < j; l += sz) {
-                T s = zero;
-                for (index_t k = c0 + 1; k <= ihi; ++k) s += conj(p.v(k, l)) * p.v(k, j);
-                p.w(l) = s;
-            }
+            for (index_t l = tm.first(0); l < j; l += sz) p.w(l) = detail::conj_dot<T>(c0 + 1, ihi, vcol(l), vcol(j));
             tm.sync();
             // y_j = tau_j (y_j - Y(:, 0:j) u); T(0:j, j) = -tau_j T(0:j, 0:j) u.
             for (index_t r = tm.first(0); r <= ihi; r += sz) {
