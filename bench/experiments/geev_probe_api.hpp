@@ -22,7 +22,8 @@ inline void must(batcheigStatus_t s, const char *what) {
     }
 }
 
-// batcheig{D,S}geevBatched and their _bufferSize, by element type.
+// batcheig{D,S,Z,C}geevBatched and their _bufferSize, by element type
+// (the real types take wr and wi, the complex ones W).
 template <class T> struct Geev;
 template <> struct Geev<double> {
     static constexpr auto size = &batcheigDgeevBatched_bufferSize;
@@ -31,6 +32,14 @@ template <> struct Geev<double> {
 template <> struct Geev<float> {
     static constexpr auto size = &batcheigSgeevBatched_bufferSize;
     static constexpr auto run = &batcheigSgeevBatched;
+};
+template <> struct Geev<batcheigDoubleComplex> {
+    static constexpr auto size = &batcheigZgeevBatched_bufferSize;
+    static constexpr auto run = &batcheigZgeevBatched;
+};
+template <> struct Geev<batcheigComplex> {
+    static constexpr auto size = &batcheigCgeevBatched_bufferSize;
+    static constexpr auto run = &batcheigCgeevBatched;
 };
 
 // `batch` column-major n x n matrices, entries uniform in [-1, 1] (seed

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <vector>
 
@@ -26,45 +27,24 @@
 
 namespace {
 
+using geev_probe::Geev;
 using geev_probe::must;
 
-// One geev call per element type: the real types with wr / wi, the
-// complex ones with W (dwi unused).
-template <class T> struct Call;
-template <> struct Call<double> {
-    static constexpr int scalars = 1;
-    template <class... A> static batcheigStatus_t size(A... a) { return batcheigDgeevBatched_bufferSize(a...); }
-    template <class... A> static batcheigStatus_t run(A... a) { return batcheigDgeevBatched(a...); }
-};
-template <> struct Call<float> {
-    static constexpr int scalars = 1;
-    template <class... A> static batcheigStatus_t size(A... a) { return batcheigSgeevBatched_bufferSize(a...); }
-    template <class... A> static batcheigStatus_t run(A... a) { return batcheigSgeevBatched(a...); }
-};
-template <> struct Call<batcheigDoubleComplex> {
-    static constexpr int scalars = 2;
-    template <class... A> static batcheigStatus_t size(A... a) { return batcheigZgeevBatched_bufferSize(a...); }
-    template <class... A> static batcheigStatus_t run(A... a) { return batcheigZgeevBatched(a...); }
-};
-template <> struct Call<batcheigComplex> {
-    static constexpr int scalars = 2;
-    template <class... A> static batcheigStatus_t size(A... a) { return batcheigCgeevBatched_bufferSize(a...); }
-    template <class... A> static batcheigStatus_t run(A... a) { return batcheigCgeevBatched(a...); }
-};
-
-template <class T> constexpr bool is_real = Call<T>::scalars == 1;
+// Real parts and imaginary parts (the complex types) per entry.
+template <class T, class R> constexpr int kScalars = int(sizeof(T) / sizeof(R));
+template <class T, class R> constexpr bool kReal = kScalars<T, R> == 1;
 
 template <class T, class R>
 int probe(int n, int batch, int reps, bool vectors, const char *name) {
     namespace bc = bench::cuda;
     const std::size_t nn = std::size_t(n) * n;
-    // Random real and imaginary parts (the complex types' two scalars).
-    const std::vector<R> parts = geev_probe::uniform_batch<R>(n * Call<T>::scalars, batch);
+    // Random real (and imaginary) parts: kScalars real n x n matrices per
+    // matrix of the batch, read as its interleaved entries.
+    const std::vector<R> parts = geev_probe::uniform_batch<R>(n, batch * kScalars<T, R>);
     std::vector<T> a(nn * batch);
-    std::copy_n(reinterpret_cast<const unsigned char *>(parts.data()), a.size() * sizeof(T),
-                reinterpret_cast<unsigned char *>(a.data()));
+    std::memcpy(a.data(), parts.data(), a.size() * sizeof(T));
     bc::DeviceArray<T> da(a.size()), dw(std::size_t(n) * batch), dvr(vectors ? a.size() : 1);
-    bc::DeviceArray<R> dwi(is_real<T> ? std::size_t(n) * batch : 1);
+    bc::DeviceArray<R> dwi(kReal<T, R> ? std::size_t(n) * batch : 1);
     bc::DeviceArray<int> dinfo(batch);
     batcheigHandle_t h;
     must(batcheigCreate(&h), "batcheigCreate");
@@ -74,17 +54,17 @@ int probe(int n, int batch, int reps, bool vectors, const char *name) {
     const batcheigEigMode_t nv = BATCHEIG_EIG_MODE_NOVECTOR;
     const batcheigEigMode_t jr = vectors ? BATCHEIG_EIG_MODE_VECTOR : nv;
     auto call = [&](bool sizing, batcheigParams_t params, void *work, size_t lw, size_t *lwork) {
-        if constexpr (is_real<T>) {
+        if constexpr (kReal<T, R>) {
             if (sizing)
-                return Call<T>::size(h, nv, jr, n, da.get(), n, dw.get(), dwi.get(), (T *)nullptr, 1, dvr.get(), n,
+                return Geev<T>::size(h, nv, jr, n, da.get(), n, dw.get(), dwi.get(), (T *)nullptr, 1, dvr.get(), n,
                                      lwork, params, batch);
-            return Call<T>::run(h, nv, jr, n, da.get(), n, dw.get(), dwi.get(), (T *)nullptr, 1, dvr.get(), n, work,
+            return Geev<T>::run(h, nv, jr, n, da.get(), n, dw.get(), dwi.get(), (T *)nullptr, 1, dvr.get(), n, work,
                                 lw, dinfo.get(), params, batch);
         } else {
             if (sizing)
-                return Call<T>::size(h, nv, jr, n, da.get(), n, dw.get(), (T *)nullptr, 1, dvr.get(), n, lwork,
+                return Geev<T>::size(h, nv, jr, n, da.get(), n, dw.get(), (T *)nullptr, 1, dvr.get(), n, lwork,
                                      params, batch);
-            return Call<T>::run(h, nv, jr, n, da.get(), n, dw.get(), (T *)nullptr, 1, dvr.get(), n, work, lw,
+            return Geev<T>::run(h, nv, jr, n, da.get(), n, dw.get(), (T *)nullptr, 1, dvr.get(), n, work, lw,
                                 dinfo.get(), params, batch);
         }
     };
