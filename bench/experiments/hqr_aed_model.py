@@ -137,25 +137,16 @@ def plain(h, counts, w=0, nmin=1 << 30, every=1, shifts="francis"):
     i, its, ev = n - 1, 0, []
     since, pending = 0, []
     while i >= 0:
-        l = tm.split_point(h, i)
-        if l > 0:
-            h[l, l - 1] = 0.0
-        if l >= i - 1:
-            ev += [h[i, i]] if l == i else list(np.linalg.eigvals(h[i - 1:i + 1, i - 1:i + 1]))
-            i, its = l - 1, 0
-            pending = []
+        l, top = tm.deflate_bottom(h, i, ev)
+        if top < i:
+            i, its, pending = top, 0, []
             continue
         if w > 0 and i - l + 1 >= max(nmin, w + 2) and since % every == 0:
             und, nd = aed(h, l, i, w, counts)
             since += 1
+            pending = pair_up(und) if shifts == "window" else []
             if nd > 0:
-                pending = []
-                # Deflated at the bottom: the split test takes them next.
-                if shifts == "window":
-                    pending = pair_up(und)
-                continue
-            if shifts == "window":
-                pending = pair_up(und)
+                continue  # deflated at the bottom: the split test takes them next
         else:
             since += 1
         its += 1
@@ -187,8 +178,7 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     specs = sys.argv[3] if len(sys.argv) > 3 else "plain,16:40:1:francis"
-    rng = np.random.default_rng(5)
-    mats = [rng.uniform(-1, 1, (n, n)) for _ in range(count)]
+    mats = tm.random_matrices(n, count)
     for spec in specs.split(","):
         keys = ("windows", "wdefl", "sweeps", "steps", "length", "wsteps", "swaps")
         tot = dict.fromkeys(keys, 0.0)
@@ -202,9 +192,7 @@ def main():
                 ev = plain(sl.hessenberg(a), c, int(w), int(nmin), int(every), shifts)
             for k in keys:
                 tot[k] += c[k]
-            ref = np.linalg.eigvals(a)
-            err = max(np.min(np.abs(e - ref)) for e in ev) / (np.abs(a).sum(0).max() * tm.EPS)
-            worst = max(worst, err)
+            worst = max(worst, tm.eig_error(a, ev))
         avg = {k: v / count for k, v in tot.items()}
         print(f"n = {n}, {spec}: windows {avg['windows']:.1f} (deflating {avg['wdefl']:.1f}), "
               f"sweeps {avg['sweeps']:.1f}, chase steps {avg['steps']:.0f} (length {avg['length']:.0f}), "

@@ -49,12 +49,9 @@ def qr(h, k, s):
     i, its, ev = h.shape[0] - 1, 0, []
     counts = {"sweeps": 0, "steps": 0}
     while i >= 0:
-        l = tm.split_point(h, i)
-        if l > 0:
-            h[l, l - 1] = 0.0
-        if l >= i - 1:
-            ev += [h[i, i]] if l == i else list(np.linalg.eigvals(h[i - 1:i + 1, i - 1:i + 1]))
-            i, its = l - 1, 0
+        l, top = tm.deflate_bottom(h, i, ev)
+        if top < i:
+            i, its = top, 0
             continue
         its += 1
         pair = tm.shift_pairs(h, l, i, its, 1, {"shift": 0})[0]
@@ -75,8 +72,7 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     specs = sys.argv[3] if len(sys.argv) > 3 else "2:0,3:1,4:1,4:2,6:1,6:2"
-    rng = np.random.default_rng(5)
-    mats = [rng.uniform(-1, 1, (n, n)) for _ in range(count)]
+    mats = tm.random_matrices(n, count)
     for spec in specs.split(","):
         k, s = map(int, spec.split(":"))
         sweeps = steps = worst = 0.0
@@ -84,9 +80,7 @@ def main():
             counts, ev = qr(sl.hessenberg(a), k, s)
             sweeps += counts["sweeps"]
             steps += counts["steps"]
-            ref = np.linalg.eigvals(a)
-            err = max(np.min(np.abs(e - ref)) for e in ev) / (np.abs(a).sum(0).max() * tm.EPS)
-            worst = max(worst, err)
+            worst = max(worst, tm.eig_error(a, ev))
         name = "Francis" if k == 2 else f"look-ahead {k}x{k}, {s} sweep(s)"
         print(f"n = {n}, {name}: sweeps {sweeps / count:.1f}, chase steps {steps / count:.0f}, "
               f"worst eigenvalue error {worst:.1f} ||A||_1 u")

@@ -84,6 +84,31 @@ def split_point(h, i):
     return 0
 
 
+def random_matrices(n, count, seed=5):
+    """The models' test matrices: count n x n, uniform in [-1, 1]."""
+    rng = np.random.default_rng(seed)
+    return [rng.uniform(-1, 1, (n, n)) for _ in range(count)]
+
+
+def eig_error(a, ev):
+    """The worst distance of ev to a's eigenvalues (numpy.linalg.eigvals), in units of ||A||_1 u."""
+    ref = np.linalg.eigvals(a)
+    return max(np.min(np.abs(e - ref)) for e in ev) / (np.abs(a).sum(0).max() * EPS)
+
+
+def deflate_bottom(h, i, ev):
+    """xLAHQR's split test on the block ending at row i: (l, i) with l the
+    block's first row; when a 1 x 1 or 2 x 2 block split off at the bottom,
+    its eigenvalues are appended to ev and i becomes l - 1."""
+    l = split_point(h, i)
+    if l > 0:
+        h[l, l - 1] = 0.0
+    if l >= i - 1:
+        ev += [h[i, i]] if l == i else list(np.linalg.eigvals(h[i - 1:i + 1, i - 1:i + 1]))
+        return l, l - 1
+    return l, i
+
+
 def shift_pairs(h, l, i, its, bulges, counts):
     if its in (10, 20):  # exceptional shifts, as xLAHQR
         s = abs(h[i, i - 1]) + (abs(h[i - 1, i - 2]) if i - 2 >= l else 0.0)
