@@ -48,16 +48,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hqr_tandem_model as tm  # noqa: E402
 
 
-def chase(h, l, i, pair, counts):
-    """One double-shift sweep on rows and columns l..i of h with the shift pair."""
-    for k in range(l, i):
-        nr = min(3, i - k + 1)
-        x = tm.first_column(h, l, *pair)[:nr] if k == l else h[k:k + nr, k - 1].copy()
-        tm.chase_step(h, l, i, k, x)
-        counts["steps"] += 1
-        counts["length"] += (i - max(k - 1, l) + 1) + (min(k + 3, i) - l + 1)
-
-
 def window_steps(w):
     """Chase steps of this model's double-shift QR on the w x w window (its cost)."""
     c = {"steps": 0, "length": 0, "sweeps": 0}
@@ -155,7 +145,7 @@ def plain(h, counts, w=0, nmin=1 << 30, every=1, shifts="francis"):
         else:
             pair = tm.shift_pairs(h, l, i, its, 1, {"shift": 0})[0]
         counts["sweeps"] += 1
-        chase(h, l, i, pair, counts)
+        tm.sweep(h, l, i, pair, counts)
         if its > 30 * max(10, n):
             raise RuntimeError("no convergence")
     return np.array(ev)

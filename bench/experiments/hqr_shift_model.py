@@ -33,16 +33,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hqr_tandem_model as tm  # noqa: E402
 
 
-def chase(h, l, i, pair, counts=None):
-    """One double-shift sweep on rows and columns l..i of h (at least three) with the shift pair."""
-    for k in range(l, i):
-        nr = min(3, i - k + 1)
-        x = tm.first_column(h, l, *pair)[:nr] if k == l else h[k:k + nr, k - 1].copy()
-        tm.chase_step(h, l, i, k, x)
-        if counts is not None:
-            counts["steps"] += 1
-
-
 def qr(h, k, s):
     """Eigenvalues of Hessenberg h; look-ahead window k with s sweeps (k = 2: Francis)."""
     h = h.copy()
@@ -59,10 +49,10 @@ def qr(h, k, s):
         if k > 2 and its not in (10, 20) and kk >= min(k, 4):
             w = h[i - kk + 1:i + 1, i - kk + 1:i + 1].copy()
             for _ in range(s):
-                chase(w, 0, kk - 1, np.linalg.eigvals(w[-2:, -2:]))
+                tm.sweep(w, 0, kk - 1, np.linalg.eigvals(w[-2:, -2:]))
             pair = np.linalg.eigvals(w[-2:, -2:])
         counts["sweeps"] += 1
-        chase(h, l, i, pair, counts)
+        tm.sweep(h, l, i, pair, counts)
         if its > 30 * max(10, h.shape[0]):
             raise RuntimeError("no convergence")
     return counts, np.array(ev)

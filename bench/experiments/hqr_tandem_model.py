@@ -84,6 +84,20 @@ def split_point(h, i):
     return 0
 
 
+def sweep(h, l, i, pair, counts=None):
+    """One double-shift sweep (one bulge) on rows and columns l..i of h with
+    the shift pair; counts (optional): "steps" and, where present, "length"
+    (the entries the steps update) are added to."""
+    for k in range(l, i):
+        nr = min(3, i - k + 1)
+        x = first_column(h, l, *pair)[:nr] if k == l else h[k:k + nr, k - 1].copy()
+        chase_step(h, l, i, k, x)
+        if counts is not None:
+            counts["steps"] += 1
+            if "length" in counts:
+                counts["length"] += (i - max(k - 1, l) + 1) + (min(k + 3, i) - l + 1)
+
+
 def random_matrices(n, count, seed=5):
     """The models' test matrices: count n x n, uniform in [-1, 1]."""
     rng = np.random.default_rng(seed)
