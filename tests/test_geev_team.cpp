@@ -52,6 +52,7 @@
 
 #include "catch_compat.hpp"
 #include "core/geev.hpp"
+#include "host/host_team.hpp"
 #include "support/generators.hpp"
 #include "support/geev_checks.hpp"
 #include "support/geev_runner.hpp"
@@ -1246,6 +1247,66 @@ void gehd2_fixed_length_matches_loops() {
     }
 }
 
+// The host backend's team (batcheig::host::HostTeam) runs gehd2's and orghr's
+// updates over blocks of rows and columns (core::team_cpu_blocked); every
+// output of core::geev must be bitwise the serial team's, for every job, on
+// a padded leading dimension, at sizes around and well beyond the block
+// (remainder rows and columns), after balancing (ilo > 0, ihi < n - 1).
+template <class T>
+void host_team_matches_serial() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  const bool full = test_level() == TestLevel::Full;
+  std::vector<int> sizes = {1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 23, 33, 41, 64};
+  if (full) sizes.insert(sizes.end(), {100, 130});
+  int compared = 0;
+  for (const int n : sizes)
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Graded, Family::ZeroRowsCols,
+                           Family::IllCluster, Family::UpperTriangular})
+      for (const Magnitude mg : all_magnitudes())
+        for (const Job job : kJobs) {
+          INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << magnitude_name(mg) << " "
+                                   << job_str(job));
+          const TestMatrix<T> m = make_matrix<T>(f, mg, n, make_seed(7373, n, static_cast<int>(f), static_cast<int>(mg)));
+          const int ld = n + 3;
+          const size_t nn = static_cast<size_t>(n), mat = static_cast<size_t>(ld) * nn;
+          struct Out {
+            std::vector<C> a, w, vl, vr;
+            std::vector<R> wi;
+            std::vector<unsigned char> work;
+            int info = 0;
+          };
+          auto solve = [&](const auto &tm) {
+            Out o;
+            o.a.assign(mat, C(-3));
+            for (int j = 0; j < n; ++j)
+              std::memcpy(static_cast<void *>(&o.a[static_cast<size_t>(j) * ld]), &m.a[static_cast<size_t>(j) * nn],
+                          nn * sizeof(C));
+            o.w.assign(nn, C(-5));
+            o.wi.assign(nn, R(-5));
+            o.vl.assign(mat, C(-7));
+            o.vr.assign(mat, C(-7));
+            const bool wantv = job.vl || job.vr;
+            o.work.assign(core::GeevWork<C>::bytes(n, wantv) + 64, 0);
+            const core::GeevWork<C> ws = core::GeevWork<C>::carve(o.work.data(), n, wantv);
+            o.info = core::geev<C>(tm, job.vl, job.vr, n, core::MatView<C>{o.a.data(), ld, 1},
+                                   core::VecView<C>{o.w.data(), 1}, core::VecView<R>{o.wi.data(), 1},
+                                   core::MatView<C>{o.vl.data(), ld, 1}, core::MatView<C>{o.vr.data(), ld, 1}, ws,
+                                   0);
+            return o;
+          };
+          const Out ref = solve(core::SerialTeam{}), got = solve(batcheig::host::HostTeam{});
+          CHECK(got.info == ref.info);
+          CHECK(std::memcmp(got.a.data(), ref.a.data(), mat * sizeof(C)) == 0);
+          CHECK(std::memcmp(got.w.data(), ref.w.data(), nn * sizeof(C)) == 0);
+          CHECK(std::memcmp(got.wi.data(), ref.wi.data(), nn * sizeof(R)) == 0);
+          CHECK(std::memcmp(got.vl.data(), ref.vl.data(), mat * sizeof(C)) == 0);
+          CHECK(std::memcmp(got.vr.data(), ref.vr.data(), mat * sizeof(C)) == 0);
+          ++compared;
+        }
+  CHECK(compared > 0);
+}
+
 // trevc's back-transformation (core/trevc.hpp) forms each entry of an
 // eigenvector as q(r, col) x[col] plus the sum of q(r, c) x[c] over c in
 // [c0, c0 + len): transformed adds two terms per loop trip, and
@@ -1385,6 +1446,12 @@ TEMPLATE_TEST_CASE("geev core: gehd2 with its reflectors in fixed-length arrays 
                    "bitwise",
                    "[geev][team][gehd2]", BT_GEEV_TYPES) {
   gehd2_fixed_length_matches_loops<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: the host team's blocked reflector loops (core::team_cpu_blocked) give the serial team's "
+                   "results, bitwise",
+                   "[geev][team][gehd2]", BT_GEEV_TYPES) {
+  host_team_matches_serial<TestType>();
 }
 
 TEMPLATE_TEST_CASE("geev core: orghr_in_place leaves orghr's Q in the reflectors' storage, bitwise, whatever the team",

@@ -55,6 +55,19 @@ inline constexpr int team_gehd2_register_len = 0;
 template <class Team>
 inline constexpr bool team_balance_check = Team::serial || Team::wide;
 
+// team_cpu_blocked<Team>: the team is one CPU thread (the host backend's
+// HostTeam, src/host/host_team.hpp). gehd2's and orghr's reflector
+// updates then run over blocks of kCpuBlock rows or columns at once
+// (core/hessenberg.hpp, detail::reflect_rows_blocked and
+// detail::reflect_cols_blocked): each entry sees the same operations in
+// the same order, so the results are bitwise those of the plain loops,
+// but the dot products of a block are independent chains (the plain
+// loops wait on one addition per entry) and a right update walks down
+// columns instead of along rows. Off for every GPU team, whose members
+// already work on different rows and columns.
+template <class Team>
+inline constexpr bool team_cpu_blocked = false;
+
 struct SerialTeam {
     static constexpr bool serial = true;
     // wide: the team's reductions take several shuffle levels, so that

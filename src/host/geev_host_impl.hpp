@@ -9,6 +9,7 @@
 
 #include "core/geev.hpp"
 #include "host/geev_host.hpp"
+#include "host/host_team.hpp"
 #include "plan/tuning.hpp"
 
 namespace batcheig::host {
@@ -58,7 +59,7 @@ batcheigStatus_t geev(Context &, const GeevProblem<T> &p, void *work, std::size_
             core::VecView<core::real_t<T>> wi{p.wi ? p.wi + b * n : nullptr, 1};
             core::MatView<T> VL{p.VL ? p.VL + b * p.ldvl * n : nullptr, p.ldvl, 1};
             core::MatView<T> VR{p.VR ? p.VR + b * p.ldvr * n : nullptr, p.ldvr, 1};
-            p.info[b] = core::geev<T>(p.want_vl, p.want_vr, p.n, A, w, wi, VL, VR, ws, p.max_iterations);
+            p.info[b] = core::geev<T>(HostTeam{}, p.want_vl, p.want_vr, p.n, A, w, wi, VL, VR, ws, p.max_iterations);
         }
     }
     return BATCHEIG_STATUS_SUCCESS;

@@ -1,0 +1,18 @@
+// The host backend's team: one OpenMP thread per matrix.
+#pragma once
+
+#include "core/team.hpp"
+
+namespace batcheig::host {
+
+// The serial team (core::SerialTeam) with the CPU's blocked reflector
+// loops (core::team_cpu_blocked): gehd2's and orghr's updates over blocks
+// of rows or columns, bitwise the plain loops' results.
+struct HostTeam : core::SerialTeam {};
+
+}  // namespace batcheig::host
+
+namespace batcheig::core {
+template <>
+inline constexpr bool team_cpu_blocked<host::HostTeam> = true;
+}  // namespace batcheig::core
