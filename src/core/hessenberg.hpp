@@ -103,8 +103,6 @@ BATCHEIG_HD void hess_sub_scaled(index_t m, T s, PX &&px, PV &&pv) {
 // in their order, so the results are bitwise theirs; the block's dot
 // products are independent chains, where the plain loop waits on one
 // addition per entry. Unit element stride (the host's MatView).
-template <class T>
-inline constexpr index_t kCpuBlock = is_complex<T> ? 4 : 8;
 
 // Rows r in [r0, r1] of the columns x0, x0 + ld, ..., x0 + (m-1) ld
 // (x(r, k) = x0[r + k ld]): s = x(r, 0) + sum over k in [1, m) of

@@ -59,14 +59,18 @@ inline constexpr bool team_balance_check = Team::serial || Team::wide;
 // HostTeam, src/host/host_team.hpp). gehd2's and orghr's reflector
 // updates then run over blocks of kCpuBlock rows or columns at once
 // (core/hessenberg.hpp, detail::reflect_rows_blocked and
-// detail::reflect_cols_blocked): each entry sees the same operations in
-// the same order, so the results are bitwise those of the plain loops,
-// but the dot products of a block are independent chains (the plain
-// loops wait on one addition per entry) and a right update walks down
-// columns instead of along rows. Off for every GPU team, whose members
-// already work on different rows and columns.
+// detail::reflect_cols_blocked), and so does trevc's back-transformation
+// (core/trevc.hpp, detail::back_transform_blocked). Each entry sees the
+// same operations in the same order, so the results are bitwise those of
+// the plain loops, but the dot products of a block are independent
+// chains (the plain loops wait on one addition per entry) and the loops
+// over a row walk down columns instead. Off for every GPU team, whose
+// members already work on different rows and columns.
 template <class Team>
 inline constexpr bool team_cpu_blocked = false;
+// The rows or columns that such a team's blocked loops take at once.
+template <class T>
+inline constexpr index_t kCpuBlock = is_complex<T> ? 4 : 8;
 
 struct SerialTeam {
     static constexpr bool serial = true;

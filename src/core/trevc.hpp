@@ -654,11 +654,65 @@ BATCHEIG_HD void back_transform_and_scale(const Team &tm, bool left, index_t n, 
     tm.sync();
 }
 
-// One eigenvector (or pair) of a serial team, whole: its back-transformed
-// column(s) of q, scaled; ki as for the row forms.
+// back_transform_left_row / back_transform_right_row for rows
+// [0, r_end) with r_end the largest multiple of kCpuBlock<T> <= n, the
+// rows of a block at once (a team_cpu_blocked team, unit element stride):
+// each row's sums in transformed's (transformed_pair's) order, so bitwise
+// the row forms' results; the block's sums are independent chains and
+// read down q's columns. Column ca (and cb = ca + 1 for a pair) is
+// written from itself (x's entry ca, cb) and columns [c0, c0 + len).
+template <bool Pair, class M, class X>
+BATCHEIG_HD index_t back_transform_blocked_cols(index_t n, M q, index_t ca, index_t c0, index_t len, X xa, X xb) {
+    using T = typename M::value_type;
+    constexpr index_t B = kCpuBlock<T>;
+    constexpr index_t P = Pair ? 2 : 1;
+    T *q0 = &q(0, 0);
+    const std::int64_t ld = q.ld;
+    const X x[2] = {xa, xb};
+    index_t r = 0;
+    for (; r + B <= n; r += B) {
+        T y[P][B];
+        for (index_t p = 0; p < P; ++p) {
+            const T *qa = q0 + (ca + p) * ld + r;
+            const T xc = x[p][ca + p];
+            for (index_t u = 0; u < B; ++u) y[p][u] = qa[u] * xc;
+        }
+        for (index_t k = 0; k < len; ++k) {
+            const index_t c = c0 + k;
+            const T *qc = q0 + c * ld + r;
+            for (index_t p = 0; p < P; ++p) {
+                const T xc = x[p][c];
+                for (index_t u = 0; u < B; ++u) y[p][u] += qc[u] * xc;
+            }
+        }
+        for (index_t p = 0; p < P; ++p)
+            for (index_t u = 0; u < B; ++u) q0[(ca + p) * ld + r + u] = y[p][u];
+    }
+    return r;
+}
+
+// The back-transformation of the eigenvector (or pair) ki, as the row
+// forms choose its columns; returns the first row left to them.
 template <class M, class V>
+BATCHEIG_HD index_t back_transform_blocked(bool left, index_t n, M t, M q, V xt, index_t ki) {
+    const bool pair = left ? pair_starts_at(t, n, ki) : pair_ends_at(t, ki);
+    const index_t ca = !left && pair ? ki - 1 : ki;
+    const index_t c0 = left ? ca + (pair ? 2 : 1) : 0, len = left ? n - c0 : ca;
+    const auto xa = x_column(t, xt, n, ca, left);
+    if (pair) return back_transform_blocked_cols<true>(n, q, ca, c0, len, xa, x_column(t, xt, n, ca + 1, left));
+    return back_transform_blocked_cols<false>(n, q, ca, c0, len, xa, xa);
+}
+
+// One eigenvector (or pair) of a serial team, whole: its back-transformed
+// column(s) of q, scaled; ki as for the row forms. Blocked: the team is
+// team_cpu_blocked (back_transform_blocked).
+template <bool Blocked, class M, class V>
 BATCHEIG_HD void finish_serial(bool left, index_t n, M t, M q, V xt, index_t ki) {
-    for (index_t r = 0; r < n; ++r) {
+    index_t r = 0;
+    if constexpr (Blocked) {
+        if (q.es == 1) r = back_transform_blocked(left, n, t, q, xt, ki);
+    }
+    for (; r < n; ++r) {
         if (left) back_transform_left_row(n, t, q, xt, r, ki);
         else back_transform_right_row(n, t, q, xt, r, ki);
     }
@@ -700,14 +754,14 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
                                     detail::x_column(t, xt, n, ki + 1, true), lim);
         else
             detail::solve_left_real(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
-        if constexpr (Team::serial) detail::finish_serial(true, n, t, vl, xt, ki);
+        if constexpr (Team::serial) detail::finish_serial<team_cpu_blocked<Team>>(true, n, t, vl, xt, ki);
     };
     if (right) {
         if constexpr (Team::serial) {
             // Each eigenvector (or pair) whole, from the last column.
             for (index_t ki = n - 1; ki >= 0; --ki) {
                 detail::solve_right_serial(n, ki, t, cn, xt, lim);
-                detail::finish_serial(false, n, t, vr, xt, ki);
+                detail::finish_serial<team_cpu_blocked<Team>>(false, n, t, vr, xt, ki);
                 if (detail::pair_ends_at(t, ki)) --ki;
             }
         } else if (tm.size() < kTrevcWavefrontMinTeam || n < kTrevcWavefrontMinN) {
@@ -762,7 +816,7 @@ BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n,
             // From the last column, finishing each vector at once.
             for (index_t ki = n - 1; ki >= 0; --ki) {
                 detail::solve_right_complex(ki, t, cn, detail::x_column(t, xt, n, ki, false), lim);
-                detail::finish_serial(false, n, t, vr, xt, ki);
+                detail::finish_serial<team_cpu_blocked<Team>>(false, n, t, vr, xt, ki);
             }
         } else {
             // Each member its own eigenvectors, whole (see kTrevcWavefrontMinTeam).
@@ -775,7 +829,7 @@ BATCHEIG_HD void trevc_complex(const Team &tm, bool right, bool left, index_t n,
     if (left) {
         for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
             detail::solve_left_complex(n, ki, t, cn, detail::x_column(t, xt, n, ki, true), lim);
-            if constexpr (Team::serial) detail::finish_serial(true, n, t, vl, xt, ki);
+            if constexpr (Team::serial) detail::finish_serial<team_cpu_blocked<Team>>(true, n, t, vl, xt, ki);
         }
         if constexpr (!Team::serial) {
             tm.sync();
