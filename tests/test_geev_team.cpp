@@ -1248,7 +1248,8 @@ void gehd2_fixed_length_matches_loops() {
 }
 
 // The host backend's team (batcheig::host::HostTeam) runs gehd2's and orghr's
-// updates over blocks of rows and columns (core::team_cpu_blocked); every
+// updates and trevc's back-transformation over blocks of rows and columns
+// (core::team_cpu_blocked); every
 // output of core::geev must be bitwise the serial team's, for every job, on
 // a padded leading dimension, at sizes around and well beyond the block
 // (remainder rows and columns), after balancing (ilo > 0, ihi < n - 1).

@@ -104,12 +104,13 @@ BATCHEIG_HD void hess_sub_scaled(index_t m, T s, PX &&px, PV &&pv) {
 // products are independent chains, where the plain loop waits on one
 // addition per entry. Unit element stride (the host's MatView).
 
-// Rows r in [r0, r1] of the columns x0, x0 + ld, ..., x0 + (m-1) ld
-// (x(r, k) = x0[r + k ld]): s = x(r, 0) + sum over k in [1, m) of
-// x(r, k) v_k, in order; s = s t; x(r, 0) -= s; x(r, k) -= s conj(v_k).
-// gehd2's right update (pv(k): the address of v_k).
+// Rows r in [r0, r_end) of the columns x0, x0 + ld, ..., x0 + (m-1) ld
+// (x(r, k) = x0[r + k ld]), r_end the last block's end at or below r1 + 1:
+// s = x(r, 0) + sum over k in [1, m) of x(r, k) v_k, in order; s = s t;
+// x(r, 0) -= s; x(r, k) -= s conj(v_k). gehd2's right update (pv(k): the
+// address of v_k); returns r_end, where the plain loop goes on.
 template <class T, class PV>
-BATCHEIG_HD void reflect_rows_blocked(T *x0, std::int64_t ld, index_t r0, index_t r1, index_t m, T t, PV &&pv) {
+BATCHEIG_HD index_t reflect_rows_blocked(T *x0, std::int64_t ld, index_t r0, index_t r1, index_t m, T t, PV &&pv) {
     constexpr index_t B = kCpuBlock<T>;
     index_t r = r0;
     for (; r + B - 1 <= r1; r += B) {
@@ -130,21 +131,16 @@ BATCHEIG_HD void reflect_rows_blocked(T *x0, std::int64_t ld, index_t r0, index_
             for (index_t u = 0; u < B; ++u) xk[u] -= s[u] * cv;
         }
     }
-    for (; r <= r1; ++r) {
-        auto px = [&](index_t k) { return x0 + k * ld + r; };
-        T s = hess_dot<false, false>(x0[r], m, px, pv);
-        s = s * t;
-        x0[r] -= s;
-        hess_sub_scaled<true, false>(m, s, px, pv);
-    }
+    return r;
 }
 
-// Columns c in [c0, c1] of rows y0, y0 + 1, ..., y0 + m - 1
-// (x_c(k) = y0[k + c ld]): s = x_c(0) + sum over k in [1, m) of
-// conj(v_k) x_c(k), in order; s = s f; x_c(0) -= s; x_c(k) -= s v_k.
-// gehd2's left update (f = conj(t)) and orghr's (f = t).
+// Columns c in [c0, c_end) of rows y0, y0 + 1, ..., y0 + m - 1
+// (x_c(k) = y0[k + c ld]), c_end the last block's end at or below c1 + 1:
+// s = x_c(0) + sum over k in [1, m) of conj(v_k) x_c(k), in order;
+// s = s f; x_c(0) -= s; x_c(k) -= s v_k. gehd2's left update
+// (f = conj(t)) and orghr's (f = t); returns c_end.
 template <class T, class PV>
-BATCHEIG_HD void reflect_cols_blocked(T *y0, std::int64_t ld, index_t c0, index_t c1, index_t m, T f, PV &&pv) {
+BATCHEIG_HD index_t reflect_cols_blocked(T *y0, std::int64_t ld, index_t c0, index_t c1, index_t m, T f, PV &&pv) {
     constexpr index_t B = kCpuBlock<T>;
     index_t c = c0;
     for (; c + B - 1 <= c1; c += B) {
@@ -164,14 +160,7 @@ BATCHEIG_HD void reflect_cols_blocked(T *y0, std::int64_t ld, index_t c0, index_
             for (index_t k = 1; k < m; ++k) x[u][k] -= s[u] * *pv(k);
         }
     }
-    for (; c <= c1; ++c) {
-        T *xc = y0 + c * ld;
-        auto px = [&](index_t k) { return xc + k; };
-        T s = hess_dot<true, false>(xc[0], m, px, pv);
-        s = s * f;
-        xc[0] -= s;
-        hess_sub_scaled<false, false>(m, s, px, pv);
-    }
+    return c;
 }
 
 // Reflector i of gehd2, which annihilates a(i+2:ihi, i): v = (1, a(i+2:ihi,
@@ -380,17 +369,13 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
         }
         // v_k = a(i+1+k, i), k >= 1.
         auto pv = [&](index_t k) { return &a(i + 1 + k, i); };
-        if constexpr (team_cpu_blocked<Team>) {
-            if (a.es == 1) {
-                detail::reflect_rows_blocked(&a(0, i + 1), a.ld, 0, ihi, m, t, pv);
-                detail::reflect_cols_blocked(&a(i + 1, 0), a.ld, i + 1, n - 1, m, conj(t), pv);
-                tau[i] = t;
-                a(i + 1, i) = alpha;
-                continue;
-            }
-        }
+        // A team_cpu_blocked team takes whole blocks of rows (columns)
+        // first; the plain loops do the rest.
+        constexpr bool blocked = team_cpu_blocked<Team>;
         // Right: A(0:ihi, i+1:ihi) = A (I - t v v^H), one row per member.
-        for (index_t r = tm.first(0); r <= ihi; r += tm.size()) {
+        index_t r0 = 0;
+        if constexpr (blocked) r0 = a.es == 1 ? detail::reflect_rows_blocked(&a(0, i + 1), a.ld, 0, ihi, m, t, pv) : 0;
+        for (index_t r = tm.first(r0); r <= ihi; r += tm.size()) {
             auto px = [&](index_t k) { return &a(r, i + 1 + k); };
             T s = detail::hess_dot<false, detail::hess_chunked<M>>(a(r, i + 1), m, px, pv);
             s = s * t;
@@ -400,7 +385,10 @@ BATCHEIG_HD void gehd2(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
         tm.sync();
         // Left: A(i+1:ihi, i+1:n) = (I - t v v^H)^H A, one column per member.
         const T tc = conj(t);
-        for (index_t c = tm.first(i + 1); c < n; c += tm.size()) {
+        index_t c0 = i + 1;
+        if constexpr (blocked)
+            c0 = a.es == 1 ? detail::reflect_cols_blocked(&a(i + 1, 0), a.ld, i + 1, n - 1, m, tc, pv) : c0;
+        for (index_t c = tm.first(c0); c < n; c += tm.size()) {
             auto px = [&](index_t k) { return &a(i + 1 + k, c); };
             T s = detail::hess_dot<true, detail::hess_chunked<M>>(a(i + 1, c), m, px, pv);
             s = s * tc;
@@ -631,13 +619,11 @@ BATCHEIG_HD void orghr(const Team &tm, index_t n, index_t ilo, index_t ihi, M a,
         if (t == T(0)) continue;
         const index_t m = ihi - i;  // v = (1, a(i+2:ihi, i)) acts on rows i+1..ihi
         auto pv = [&](index_t k) { return &a(i + 1 + k, i); };
-        if constexpr (team_cpu_blocked<Team>) {
-            if (z.es == 1 && a.es == 1) {
-                detail::reflect_cols_blocked(&z(i + 1, 0), z.ld, i + 1, ihi, m, t, pv);
-                continue;
-            }
-        }
-        for (index_t c = tm.first(i + 1); c <= ihi; c += tm.size()) {
+        // Whole blocks of columns first for a team_cpu_blocked team.
+        index_t c0 = i + 1;
+        if constexpr (team_cpu_blocked<Team>)
+            c0 = z.es == 1 ? detail::reflect_cols_blocked(&z(i + 1, 0), z.ld, i + 1, ihi, m, t, pv) : c0;
+        for (index_t c = tm.first(c0); c <= ihi; c += tm.size()) {
             auto px = [&](index_t k) { return &z(i + 1 + k, c); };
             T s = detail::hess_dot<true, detail::hess_chunked<M>>(z(i + 1, c), m, px, pv);
             s = s * t;

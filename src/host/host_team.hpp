@@ -5,9 +5,10 @@
 
 namespace batcheig::host {
 
-// The serial team (core::SerialTeam) with the CPU's blocked reflector
-// loops (core::team_cpu_blocked): gehd2's and orghr's updates over blocks
-// of rows or columns, bitwise the plain loops' results.
+// The serial team (core::SerialTeam) with the CPU's blocked loops
+// (core::team_cpu_blocked): gehd2's and orghr's updates and trevc's
+// back-transformation over blocks of rows or columns, bitwise the plain
+// loops' results.
 struct HostTeam : core::SerialTeam {};
 
 }  // namespace batcheig::host
