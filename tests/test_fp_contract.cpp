@@ -33,6 +33,22 @@
 #  define BT_NOINLINE
 #endif
 
+namespace {
+
+// e = 2^-(p/2+2), p the significand's bits: (1 + e)(1 - e) = 1 - e^2 rounds
+// to 1 (e^2 is under half an ulp of it), so 1 - e^2 - 1 is 0 with the
+// product rounded first and -e^2 when fused. Read through a volatile, so
+// that the compiler cannot fold the arithmetic that uses it.
+template <class R>
+R tiny_step() {
+  R e = 1;
+  for (int k = 0; k < std::numeric_limits<R>::digits / 2 + 2; ++k) e /= 2;
+  volatile R ve = e;
+  return ve;
+}
+
+}  // namespace
+
 #ifdef BT_FMA_TARGET
 namespace {
 
@@ -46,16 +62,13 @@ BT_FMA_TARGET void mul_add_loop(int n, const R *a, const R *b, R *y) {
   for (int i = 0; i < n; ++i) y[i] = a[i] * b[i] + y[i];
 }
 
-// a = 1 + e, b = 1 - e, c = -1 with e = 2^-(p/2+2) (p: the significand's
-// bits): the exact product 1 - e^2 rounds to 1 (e^2 is under half an ulp), so two roundings give 0,
-// one (a fused multiply-add) gives -e^2.
+// a b + c with a = 1 + e, b = 1 - e, c = -1 (tiny_step): 0 with two
+// roundings, -e^2 with one (a fused multiply-add).
 template <class R>
 void check_type() {
-  const int p = std::numeric_limits<R>::digits;
-  R e = 1;
-  for (int k = 0; k < p / 2 + 2; ++k) e /= 2;
-  volatile R va = 1 + e, vb = 1 - e, vc = -1;  // not constants the compiler could fold
-  const R a = va, b = vb, c = vc;
+  const R e = tiny_step<R>();
+  volatile R vc = -1;
+  const R a = 1 + e, b = 1 - e, c = vc;
   INFO("a * b + c must round the product (no contraction into an FMA)");
   CHECK(mul_add(a, b, c) == R(0));
   R x[37], y[37], z[37];
@@ -97,19 +110,16 @@ BT_NOINLINE void complex_products(int n, const batcheig::core::complex<R> *a, co
   for (int i = 0; i < n; ++i) y[i] = a[i] * b[i];
 }
 
-// (1 + e, 1) (1 - e, 1): the real part 1 - e^2 - 1 is 0 with the product
-// rounded first, -e^2 when fused.
+// (1 + e, 1) (1 - e, 1) (tiny_step): the real part 1 - e^2 - 1 is 0 with
+// the product rounded first, -e^2 when fused.
 template <class R>
 void check_complex() {
   using C = batcheig::core::complex<R>;
-  const int p = std::numeric_limits<R>::digits;
-  R e = 1;
-  for (int k = 0; k < p / 2 + 2; ++k) e /= 2;
-  volatile R ve = e;
+  const R e = tiny_step<R>();
   C a[41], b[41], y[41];
   for (int i = 0; i < 41; ++i) {
-    a[i] = C(1 + ve, 1);
-    b[i] = C(1 - ve, 1);
+    a[i] = C(1 + e, 1);
+    b[i] = C(1 - e, 1);
   }
   complex_products(41, a, b, y);
   for (int i = 0; i < 41; ++i) {
