@@ -205,7 +205,10 @@ inline int cuda_geev_global_band_max_n(bool is_complex, std::size_t real_bytes) 
 // 390.6 -> 207.6, 336 533.0 -> 264.4. The complex types lost on the band
 // (complex float n = 200 165.8 -> 183.1, 236 255.5 -> 256.5; complex
 // double n = 130 96.6 -> 155.1, 166 171.2 -> 252.8): their QR step on
-// the band is longer and the band larger, so they stay in place.
+// the band is longer and the band larger, so they stay in place. On an
+// H200 (session 94, the library with both changes against main f293be4):
+// double n = 180-236 1.19-1.36x, float n = 250-336 1.49-1.82x
+// (cuda_geev_band_block_min_m has the figures).
 inline int cuda_geev_global_reduce_band_max_n(bool is_complex, std::size_t /*real_bytes*/) {
     return is_complex ? 0 : 1 << 30;
 }
@@ -931,8 +934,8 @@ inline constexpr int cuda_geev_band_counter_min_lanes = 4;
 // (session 86's profile at double n = 160: 3 % of the warps active), and a
 // block's threads share the passes of every chase step. The QR iteration's
 // results do not depend on the team, so the eigenvalues are bitwise the
-// same. Measured 2026-12-05 on an H100 (docs/performance.md, sessions 92
-// and 94; batcheig_bench geev --memory device --reps 3 --cusolver-subset 0
+// same. Measured 2026-12-05 on an H100 (docs/performance.md, session 92;
+// batcheig_bench geev --memory device --reps 3 --cusolver-subset 0
 // --lapacke-subset 1 --check 2, eigenvalues, AUTO; every stage of m >= 40
 // on blocks of 128 / 256 / 64 threads against the warp teams, ms):
 //   double, batch 2 000:         n = 64: 4.54 -> 6.15 / 10.64 / 5.08,
@@ -951,6 +954,15 @@ inline constexpr int cuda_geev_band_counter_min_lanes = 4;
 //     double n = 180 131.2 -> 110.8 / 112.3, 200 169.0 -> 139.6 / 140.0,
 //     236 252.1 -> 200.2 / 197.5; float n = 250 170.0 -> 141.7 / 139.8,
 //     300 269.2 -> 213.4 / 207.6, 336 356.8 -> 273.8 / 264.4
+// These bounds against the warp teams everywhere (main f293be4), AUTO, on an
+// H200 (session 94, same command, two rounds alike within 0.7 %), ms:
+//   double, batch 2 000: n = 128 52.60 -> 51.39, 160 109.10 -> 98.99;
+//   float, 2 000: n = 200 118.64 -> 114.34, 238 306.03 -> 258.62; complex
+//   float, 1 000: n = 144 112.23 -> 102.54; beyond the fit (with
+//   cuda_geev_global_reduce_band_max_n), batch 1 000: double n = 180 / 200
+//   / 236 130.55 / 173.29 / 266.60 -> 109.63 / 137.66 / 196.41, float
+//   n = 250 / 300 / 336 206.71 / 351.48 / 472.85 -> 138.87 / 204.77 /
+//   259.88.
 // So blocks pay where the stage is long: double from m ~ 128 (128
 // threads), float from ~ 200 (256), complex float at 144 (64); complex
 // double never (its band is the longest per column and its step the
