@@ -206,15 +206,21 @@ void device_vs_host_arrays() {
 // (its size returned). vectors: right vectors, and left ones unless
 // `left` is false.
 template <class T>
+// lda_pad > 0: A's leading dimension is n + lda_pad, its padding rows
+// quiet NaNs, and A as the call leaves it (padding included) goes to o.A.
 size_t run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int count, const T *a, bool vectors,
-                       Outputs<T> &o, bool left = true) {
+                       Outputs<T> &o, bool left = true, int lda_pad = 0) {
     const bool want_vl = vectors && left;
-    const size_t nn = size_t(n) * n, vn = vectors ? nn * count : 0;
-    DeviceBuffer<T> dA(nn * count), dw(size_t(n) * count), dVL(want_vl ? vn : 0), dVR(vn);
+    const int lda = n + lda_pad;
+    const size_t nn = size_t(n) * n, na = size_t(lda) * n, vn = vectors ? nn * count : 0;
+    DeviceBuffer<T> dA(na * count), dw(size_t(n) * count), dVL(want_vl ? vn : 0), dVR(vn);
     DeviceBuffer<real_t<T>> dwi(is_complex_v<T> ? 0 : size_t(n) * count);
     DeviceBuffer<int> dinfo(count);
-    dA.upload(std::vector<T>(a, a + nn * count));
+    std::vector<T> h(na * count, T(std::numeric_limits<real_t<T>>::quiet_NaN()));
+    for (size_t c = 0; c < size_t(n) * count; ++c) std::copy(a + c * n, a + (c + 1) * n, h.begin() + c * lda);
+    dA.upload(h);
     GeevArgs<T> g = args_for<T>(cuda, n, count, dA.p, dw.p, dwi.p, dVL.p, dVR.p, dinfo.p, nullptr, 0, params, vectors);
+    g.lda = lda;
     if (!want_vl) g.jobvl = BATCHEIG_EIG_MODE_NOVECTOR;
     size_t lwork = 0;
     REQUIRE(geev_buffersize_dispatch(g, &lwork) == BATCHEIG_STATUS_SUCCESS);
@@ -228,6 +234,7 @@ size_t run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, in
     if (want_vl) o.VL = dVL.download();
     if (vectors) o.VR = dVR.download();
     o.info = dinfo.download();
+    if (lda_pad > 0) o.A = dA.download();
     return lwork;
 }
 
@@ -362,6 +369,20 @@ void geev_global_jobs(int n) {
     CHECK(std::memcmp(without.w.data(), with.w.data(), with.w.size() * sizeof(T)) == 0);
     if constexpr (!is_complex_v<T>)
         CHECK(std::memcmp(without.wi.data(), with.wi.data(), with.wi.size() * sizeof(real_t<T>)) == 0);
+    // The same without vectors with lda = n + 3 (NaN padding rows, which
+    // the call must neither read, else info would flag the matrix, nor
+    // write: beyond the fit the band moves within A, store_band_in_place).
+    Outputs<T> padded;
+    run_device_call(cuda.h, params.p, n, batch, A.data(), false, padded, true, 3);
+    CHECK(padded.info == with.info);
+    CHECK(std::memcmp(padded.w.data(), with.w.data(), with.w.size() * sizeof(T)) == 0);
+    if constexpr (!is_complex_v<T>)
+        CHECK(std::memcmp(padded.wi.data(), with.wi.data(), with.wi.size() * sizeof(real_t<T>)) == 0);
+    int pad_touched = 0;
+    const T nan = T(std::numeric_limits<real_t<T>>::quiet_NaN());
+    for (size_t c = 0; c < size_t(n) * batch; ++c)
+        for (int i = n; i < n + 3; ++i) pad_touched += std::memcmp(&padded.A[c * (n + 3) + i], &nan, sizeof(T)) != 0;
+    CHECK(pad_touched == 0);
     // And close to the host backend's, the eigenvalues of a random and of
     // the triangular matrix paired one to one.
     const Outputs<T> ref = run_host_arrays<T>(host, A, n, batch, nullptr, false);
@@ -417,15 +438,25 @@ TEST_CASE("geev CUDA: the global variant's eigenvalues without vectors are bitwi
     // Sizes inside and beyond tuning::cuda_geev_global_band_max_n and the
     // shared-memory bound of the two launches (double: the matrix fits to
     // n ~ 169, float ~ 239, complex float ~ 169 with the bound 144, complex
-    // double ~ 119 with the bound 80).
+    // double ~ 119 with the bound 80), where the band's stage runs on warp
+    // teams and on blocks (tuning::cuda_geev_band_block_min_m: double from
+    // 128 columns, float 200, complex float 144), and beyond the fit, where
+    // the real types reduce in place and move the band within A
+    // (tuning::cuda_geev_global_reduce_band_max_n).
     SECTION("double") {
         geev_global_jobs<double>(100);
         geev_global_jobs<double>(150);
         geev_global_jobs<double>(180);
+        geev_global_jobs<double>(203);
     }
-    SECTION("float") { geev_global_jobs<float>(150); }
+    SECTION("float") {
+        geev_global_jobs<float>(150);
+        geev_global_jobs<float>(220);
+        geev_global_jobs<float>(251);
+    }
     SECTION("complex<float>") {
         geev_global_jobs<std::complex<float>>(100);
+        geev_global_jobs<std::complex<float>>(144);
         geev_global_jobs<std::complex<float>>(150);
     }
     SECTION("complex<double>") {
@@ -529,6 +560,12 @@ TEST_CASE("geev CUDA: the eigenvalues' QR iteration in stages gives every matrix
             geev_band_stages<double>(alg, 30, maxit);
             geev_band_stages<double>(alg, 41, maxit);
         });
+    }
+    SECTION("double, the first stage on blocks") {
+        // tuning::cuda_geev_band_block_min_m: the stage of 136 columns runs
+        // with a block per matrix and pauses at 110, the rest on warp teams.
+        REQUIRE(batcheig::plan::tuning::cuda_geev_band_block_min_m(false, sizeof(double)) <= 136);
+        geev_band_stages<double>(BATCHEIG_ALG_GEEV_CUDA_BLOCK, 136, 0);
     }
     SECTION("float") { each([](batcheigAlgorithm_t alg, int maxit) { geev_band_stages<float>(alg, 40, maxit); }); }
     SECTION("complex<double>") {

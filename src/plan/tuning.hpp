@@ -188,6 +188,30 @@ inline int cuda_geev_global_band_max_n(bool is_complex, std::size_t real_bytes) 
     if (!is_complex) return 1 << 30;
     return real_bytes >= 8 ? 80 : 144;
 }
+// Beyond the matrix's fit in one block's shared memory (or beyond
+// cuda_geev_global_band_max_n), the global variant's eigenvalues (no
+// vectors) run as its reduction in place in global memory with a block per
+// matrix (the blocked reduction of cuda_geev_global_panel_budget), the band
+// of H moved within the caller's A, then the QR iteration's stages on the
+// band in shared memory (cuda/geev/geev_team.cuh, global_reduces_to_band),
+// up to this n while the band's first stage fits; beyond, the QR in place
+// too. The eigenvalues are bitwise those of the call with vectors.
+// Measured 2026-12-05 on an H100 (docs/performance.md, session 92;
+// batcheig_bench geev --memory device --reps 3 --cusolver-subset 0
+// --lapacke-subset 1 --check 2, batch 1 000, complex 500; in place ->
+// this form with the band's stage on blocks of
+// cuda_geev_band_block_threads, ms): double n = 180 136.7 -> 110.8, 200
+// 185.6 -> 139.6, 236 288.4 -> 197.5; float n = 250 227.8 -> 139.8, 300
+// 390.6 -> 207.6, 336 533.0 -> 264.4. The complex types lost on the band
+// (complex float n = 200 165.8 -> 183.1, 236 255.5 -> 256.5; complex
+// double n = 130 96.6 -> 155.1, 166 171.2 -> 252.8): their QR step on
+// the band is longer and the band larger, so they stay in place. On an
+// H200 (session 94, the library with both changes against main f293be4):
+// double n = 180-236 1.19-1.36x, float n = 250-336 1.49-1.82x
+// (cuda_geev_band_block_min_m has the figures).
+inline int cuda_geev_global_reduce_band_max_n(bool is_complex, std::size_t /*real_bytes*/) {
+    return is_complex ? 0 : 1 << 30;
+}
 // The global variant with vectors runs the block variant's two launches up
 // to this n where the call's own jobs fit in shared memory
 // (cuda/geev/geev_team.cuh, global_uses_block_vectors): the bounds of
@@ -901,6 +925,56 @@ inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, 
 // 4 096 and 16 384 matrices within 0.5 % (one case -1.4 %); at 65 536
 // double n = 20 / 30 -1.3 / -0.8 %. So the counter serves every batch.
 inline constexpr int cuda_geev_band_counter_min_lanes = 4;
+
+// A QR stage on the band that holds at least this many columns (m) runs
+// with a whole block per matrix (cuda/geev/geev_team.cuh,
+// geev_band_qr_block_kernel) of cuda_geev_band_block_threads threads,
+// instead of the teams of a warp of cuda_geev_band_lanes: where the band is
+// long, its stage holds one or two matrices per SM with one warp each
+// (session 86's profile at double n = 160: 3 % of the warps active), and a
+// block's threads share the passes of every chase step. The QR iteration's
+// results do not depend on the team, so the eigenvalues are bitwise the
+// same. Measured 2026-12-05 on an H100 (docs/performance.md, session 92;
+// batcheig_bench geev --memory device --reps 3 --cusolver-subset 0
+// --lapacke-subset 1 --check 2, eigenvalues, AUTO; every stage of m >= 40
+// on blocks of 128 / 256 / 64 threads against the warp teams, ms):
+//   double, batch 2 000:         n = 64: 4.54 -> 6.15 / 10.64 / 5.08,
+//     100: 19.93 -> 21.62 / 27.34 / 20.91, 128: 52.59 -> 51.62 / 56.50 /
+//     52.16, 160: 109.07 -> 99.10 / 105.20 / 102.81
+//   float, batch 2 000:          n = 100: 7.87 -> 10.36 / 16.46 / 9.05,
+//     160: 38.00 -> 39.82 / 46.63 / 39.91, 200: 118.60 -> 110.70 /
+//     114.38 / 115.93, 238: 306.05 -> 260.68 / 258.49 / 288.35
+//   complex float, batch 1 000:  n = 64: 6.43 -> 9.36 / 16.84 / 6.67,
+//     100: 27.44 -> 29.68 / 40.41 / 27.68, 144: 112.23 -> 105.60 /
+//     116.12 / 102.59
+//   complex double, batch 1 000: n = 64: 21.24 -> 24.11 / 37.87 / 21.57,
+//     80: 33.45 -> 36.91 / 58.30 / 33.31
+//   beyond the matrix's fit (cuda_geev_global_reduce_band_max_n), batch
+//     1 000, the band's single stage on warp teams -> blocks of 128 / 256:
+//     double n = 180 131.2 -> 110.8 / 112.3, 200 169.0 -> 139.6 / 140.0,
+//     236 252.1 -> 200.2 / 197.5; float n = 250 170.0 -> 141.7 / 139.8,
+//     300 269.2 -> 213.4 / 207.6, 336 356.8 -> 273.8 / 264.4
+// These bounds against the warp teams everywhere (main f293be4), AUTO, on an
+// H200 (session 94, same command, two rounds alike within 0.7 %), ms:
+//   double, batch 2 000: n = 128 52.60 -> 51.39, 160 109.10 -> 98.99;
+//   float, 2 000: n = 200 118.64 -> 114.34, 238 306.03 -> 258.62; complex
+//   float, 1 000: n = 144 112.23 -> 102.54; beyond the fit (with
+//   cuda_geev_global_reduce_band_max_n), batch 1 000: double n = 180 / 200
+//   / 236 130.55 / 173.29 / 266.60 -> 109.63 / 137.66 / 196.41, float
+//   n = 250 / 300 / 336 206.71 / 351.48 / 472.85 -> 138.87 / 204.77 /
+//   259.88.
+// So blocks pay where the stage is long: double from m ~ 128 (128
+// threads), float from ~ 200 (256), complex float at 144 (64); complex
+// double never (its band is the longest per column and its step the
+// longest, and the block lost at every n measured).
+inline int cuda_geev_band_block_min_m(bool is_complex, std::size_t real_bytes) {
+    if (is_complex) return real_bytes >= 8 ? 1 << 30 : 144;
+    return real_bytes >= 8 ? 128 : 200;
+}
+inline int cuda_geev_band_block_threads(bool is_complex, std::size_t real_bytes) {
+    if (is_complex) return 64;
+    return real_bytes >= 8 ? 128 : 256;
+}
 
 // Matrices per piece of the eigenvalue launches with the QR phase on the
 // band (cuda/geev/geev_team.cuh, launch_band): their workspace holds only

@@ -287,6 +287,32 @@ __device__ void copy_band(const Team &tm, int n, int count, T *sh, T *A, std::in
     });
 }
 
+// store_band from H in the caller's A itself (in place in global memory):
+// band element e goes to A(e % n, e / n), and H's entry (i, j) that it
+// copies lies at A(i, j), flat index i + j n >= e (the band's column
+// offsets grow as j (j + 7) / 2 <= j n for n >= 7: band_fits_in_a), and
+// later elements' sources at higher ones. So the team moves the band
+// tm.size() elements at a time, each group read whole before any of it is
+// written, and a write never meets an entry still to be read. (With
+// lda > n the order of the addresses is that of the flat indices.)
+template <class T, class Team>
+__device__ void store_band_in_place(const Team &tm, int n, T *A, std::int64_t lda) {
+    const int used = core::HessBandView<T>::used_elements(n);
+    int j = 0, o = 0;  // the column of a member's element e, and its offset
+    for (int base = 0; base < used; base += tm.size()) {
+        const int e = base + tm.rank();
+        T v = T(0);
+        if (e < used) {
+            while (o + j + 4 <= e) o += j++ + 4;
+            const int i = e - o;
+            if (i < n) v = A[i + std::int64_t(j) * lda];
+        }
+        tm.sync();
+        if (e < used) A[e % n + std::int64_t(e / n) * lda] = v;
+        tm.sync();
+    }
+}
+
 // Where the Schur vectors of matrix b of p are accumulated: VL when the
 // left vectors are wanted, else VR (leading dimension in ldz).
 template <class T>
@@ -779,6 +805,20 @@ void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause, unsigned 
     }
 }
 
+// One stage of the QR iteration on the band (qr_in_band) with a whole
+// block per matrix, for the long stages (plan::tuning::
+// cuda_geev_band_block_min_m): the block's threads share each chase step's
+// passes, where a warp's team would leave the SM nearly idle with one or
+// two bands resident. Its results are bitwise those of the warp teams.
+template <class T>
+__global__ __launch_bounds__(256) void geev_band_qr_block_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause,
+                                                                 std::int64_t b0) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned long long scratch[32];
+    const BlockTeam tm{scratch};
+    qr_in_band<false>(tm, p, sp, b0 + blockIdx.x, smem, pause);
+}
+
 template <class T, Phase F>
 __global__ __launch_bounds__(1024) void geev_block_phase_kernel(GeevProblem<T> p, GeevSplit<T> sp, std::int64_t b0) {
     extern __shared__ __align__(16) unsigned char smem[];
@@ -824,6 +864,17 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
     eigenvalues_in_shared(tm, p, b0 + blockIdx.x, smem);
 }
 
+// The global variant's O(n) scratch of one matrix in its slice of the
+// workspace, with the blocked reduction's panel scratch in the block's
+// dynamic shared memory where panel_nb >= 2 (global_panel_nb).
+template <class T>
+__device__ core::GeevWork<T> global_work(int n, unsigned char *slice, bool vectors, int panel_nb,
+                                         unsigned char *panel) {
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(slice, n, vectors);
+    if (panel_nb >= 2) ws.panel = core::GehrdPanel<T>::carve(reinterpret_cast<T *>(panel), n, panel_nb);
+    return ws;
+}
+
 // One block per matrix, in place in global memory: a is the caller's A,
 // the vectors are accumulated in the caller's VL / VR, the O(n) scratch is
 // this matrix's slice of the workspace. panel_nb >= 2: the reduction is
@@ -846,10 +897,38 @@ geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work, std::
     core::MatView<T> vr{p.want_vr ? p.VR + b * std::int64_t(p.ldvr) * n : nullptr, p.ldvr, 1};
     core::VecView<T> w{p.w + b * n, 1};
     core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
-    core::GeevWork<T> ws = core::GeevWork<T>::carve(work + std::size_t(blockIdx.x) * slice, n, p.want_vl || p.want_vr);
-    if (panel_nb >= 2) ws.panel = core::GehrdPanel<T>::carve(reinterpret_cast<T *>(global_panel), n, panel_nb);
+    const core::GeevWork<T> ws =
+        global_work<T>(n, work + std::size_t(blockIdx.x) * slice, p.want_vl || p.want_vr, panel_nb, global_panel);
     const int info = core::geev<T>(tm, p.want_vl, p.want_vr, n, a, w, wi, vl, vr, ws, p.max_iterations);
     if (tm.leader()) p.info[b] = info;
+}
+
+// The global variant's eigenvalues beyond the matrix's fit in shared
+// memory (global_reduces_to_band): geev_global_kernel's reduction (the same
+// routines, block and panels, so H is bitwise the same), then the band of H
+// moved within the caller's A (store_band_in_place) for the QR stages on
+// the band (launch_band_qr), and the state to the workspace. Real types.
+template <class T>
+__global__ __launch_bounds__(256, plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>,
+                                                                          sizeof(core::real_t<T>))) void
+geev_global_reduce_kernel(GeevProblem<T> p, GeevSplit<T> sp, unsigned char *work, std::size_t slice, int panel_nb,
+                          std::int64_t b0) {
+    using R = core::real_t<T>;
+    __shared__ unsigned long long scratch[32];
+    extern __shared__ __align__(16) unsigned char global_panel[];
+    const BlockTeam tm{scratch};
+    const std::int64_t b = b0 + blockIdx.x;
+    const int n = p.n;
+    T *A = p.A + b * std::int64_t(p.lda) * n;
+    const core::MatView<T> a{A, p.lda, 1}, none{nullptr, p.lda, 1};
+    const core::GeevWork<T> ws =
+        global_work<T>(n, work + std::size_t(blockIdx.x) * slice, false, panel_nb, global_panel);
+    core::GeevState<R> st;
+    core::geev_reduce(tm, false, n, a, core::VecView<T>{p.w + b * n, 1},
+                      core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
+    tm.sync();  // H is complete
+    if (st.info == 0) store_band_in_place(tm, n, A, p.lda);
+    if (tm.leader()) sp.state[b] = st;
 }
 
 // Teams per block for kernel's launch over `batch` matrices with teams of
@@ -901,6 +980,18 @@ batcheigStatus_t launch_resident_teams(cudaStream_t s, Kernel kernel, std::size_
                                                                          unsigned(slice));
     BATCHEIG_CUDA_CHECK_LAUNCH();
     return BATCHEIG_STATUS_SUCCESS;
+}
+
+// Launch kernel over the batch with one block of `threads` per matrix and
+// `bytes` of dynamic shared memory.
+template <class Kernel, class... Args>
+batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::size_t bytes, std::int64_t batch,
+                               Args... args) {
+    batcheigStatus_t st = allow_shared(kernel, bytes);
+    if (st != BATCHEIG_STATUS_SUCCESS) return st;
+    return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
+        kernel<<<unsigned(count), threads, bytes, s>>>(args..., b0);
+    });
 }
 
 // Matrices per piece of the two launches: with vectors (with_scale: the
@@ -955,16 +1046,38 @@ batcheigStatus_t launch_band_reduce(cudaStream_t s, const GeevProblem<T> &q, con
     });
 }
 
+// True when the QR stage that holds the first m columns of the band runs
+// with a block per matrix (geev_band_qr_block_kernel;
+// plan::tuning::cuda_geev_band_block_min_m), else with the warp teams of
+// geev_band_qr_kernel.
+template <class T>
+bool band_stage_on_blocks(int m) {
+    return m >= plan::tuning::cuda_geev_band_block_min_m(core::is_complex<T>, sizeof(core::real_t<T>));
+}
+
 // The QR iteration on the band after the reduction: one launch per stage
 // (qr_in_band), the first holding the whole band, each later one the
 // columns the one before paused within (plan::tuning::cuda_geev_band_stage),
-// each with the lanes of cuda_geev_band_lanes for its column count.
-// Logged: the replay's stages (qr_in_band<true>).
+// each with the lanes of cuda_geev_band_lanes for its column count, or,
+// from cuda_geev_band_block_min_m columns on, a block per matrix
+// (band_stage_on_blocks).
+// Logged: the replay's stages (qr_in_band<true>; never long enough for
+// blocks: the replay runs where the warp variant takes vectors).
 template <class T, bool Logged = false>
 batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
     bool zeroed = false;  // the stages' counters, once a stage takes one
     for (int m = q.n, stage = 0;; ++stage) {
         const int pause = band_stage_pause<T>(q.n, m, q.batch);
+        if (!Logged && band_stage_on_blocks<T>(m)) {
+            // A long stage: a block per matrix (geev_band_qr_block_kernel).
+            const batcheigStatus_t st = launch_blocks(
+                s, geev_band_qr_block_kernel<T>,
+                plan::tuning::cuda_geev_band_block_threads(core::is_complex<T>, sizeof(core::real_t<T>)),
+                band_shared_bytes<T>(q.n, 32, m), q.batch, q, sp, pause);
+            if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
+            m = pause;
+            continue;
+        }
         const int lanes = geev_band_lanes<T>(m);
         const batcheigStatus_t st = with_lanes(lanes, [&](auto lanes_c) -> batcheigStatus_t {
             constexpr int P = decltype(lanes_c)::value;
@@ -1083,18 +1196,6 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
     }, replay);
 }
 
-// Launch kernel over the batch with one block of `threads` per matrix and
-// `bytes` of dynamic shared memory.
-template <class Kernel, class... Args>
-batcheigStatus_t launch_blocks(cudaStream_t s, Kernel kernel, int threads, std::size_t bytes, std::int64_t batch,
-                               Args... args) {
-    batcheigStatus_t st = allow_shared(kernel, bytes);
-    if (st != BATCHEIG_STATUS_SUCCESS) return st;
-    return launch_pieces(batch, [&](std::int64_t b0, std::int64_t count) {
-        kernel<<<unsigned(count), threads, bytes, s>>>(args..., b0);
-    });
-}
-
 // True when the block variant runs the eigenvalues in two launches: the
 // reduction with a block per matrix (as the one-launch form), then the QR
 // iteration on the band with the warp variant's band launch (lanes of
@@ -1124,6 +1225,35 @@ bool global_uses_band(int n, bool want_vectors) {
     return !want_vectors &&
            n <= plan::tuning::cuda_geev_global_band_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
            problem_fits_shared<T>(n, false, false) && block_uses_band<T>(n, false);
+}
+
+// True when the global variant runs the eigenvalues (no vectors) beyond
+// global_uses_band as its reduction in place in global memory
+// (geev_global_reduce_kernel), then the QR iteration's stages on the band
+// (launch_band_qr), while the band's first stage fits in shared memory
+// (block_uses_band), up to plan::tuning::cuda_geev_global_reduce_band_max_n
+// (the real types). The reduction is the in-place form's, and the QR
+// iteration's results depend neither on the team nor on the Schur form
+// being wanted, so the eigenvalues are bitwise those of the global
+// variant with vectors.
+template <class T>
+bool global_reduces_to_band(int n, bool want_vectors) {
+    return !want_vectors && !global_uses_band<T>(n, false) &&
+           n <= plan::tuning::cuda_geev_global_reduce_band_max_n(core::is_complex<T>, sizeof(core::real_t<T>)) &&
+           block_uses_band<T>(n, false);
+}
+
+// Workspace of global_reduces_to_band's launches: the states (and stage
+// counters) of a piece of plan::tuning::cuda_geev_global_chunk matrices,
+// then each one's O(n) scratch for the reduction.
+template <class T>
+std::size_t global_band_slice_bytes(int n) {
+    return align256(core::GeevWork<T>::bytes(n, false));
+}
+template <class T>
+std::size_t global_band_workspace_bytes(int n, std::int64_t batch) {
+    const std::int64_t count = std::min<std::int64_t>(batch, plan::tuning::cuda_geev_global_chunk);
+    return GeevSplit<T>::bytes(n, count, false) + global_band_slice_bytes<T>(n) * std::size_t(count);
 }
 
 // True when the global variant with vectors runs the block variant's two
@@ -1211,6 +1341,8 @@ std::size_t geev_global_workspace_bytes(int n, bool want_vl, bool want_vr, int b
     if (geev_team_detail::global_uses_band<T>(n, want_vl || want_vr) ||
         geev_team_detail::global_uses_block_vectors<T>(n, want_vl, want_vr))
         return geev_split_workspace_bytes<T>(false, n, want_vl, want_vr, batch);
+    if (geev_team_detail::global_reduces_to_band<T>(n, want_vl || want_vr))
+        return geev_team_detail::global_band_workspace_bytes<T>(n, batch);
     const std::size_t slice = align256(core::GeevWork<T>::bytes(n, want_vl || want_vr));
     return slice * std::size_t(std::min<std::int64_t>(batch, plan::tuning::cuda_geev_global_chunk));
 }
@@ -1239,11 +1371,31 @@ batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work
     using namespace geev_team_detail;
     if (global_uses_band<T>(p.n, p.want_vl || p.want_vr) || global_uses_block_vectors<T>(p.n, p.want_vl, p.want_vr))
         return launch_block<T>(s, p, work);
-    const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
     const int threads = geev_block_threads(p.n);
     const std::int64_t chunk = plan::tuning::cuda_geev_global_chunk;
     const int nb = global_panel_nb<T>(p.n);
     const std::size_t panel_bytes = nb >= 2 ? core::GehrdPanel<T>::elements(p.n, nb) * sizeof(T) : 0;
+    if constexpr (!core::is_complex<T>) {
+        if (global_reduces_to_band<T>(p.n, p.want_vl || p.want_vr)) {
+            // The reduction in place, then the QR stages on the band, per
+            // piece of chunk matrices (the workspace: their states, then
+            // their O(n) scratch).
+            const std::size_t slice = global_band_slice_bytes<T>(p.n);
+            unsigned char *slices = static_cast<unsigned char *>(work) +
+                                    GeevSplit<T>::bytes(p.n, std::min<std::int64_t>(p.batch, chunk), false);
+            for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
+                const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
+                const GeevProblem<T> q = problem_piece(p, c0, count);
+                const GeevSplit<T> sp = GeevSplit<T>::carve(work, p.n, count, false);
+                batcheigStatus_t st = launch_blocks(s, geev_global_reduce_kernel<T>, threads, panel_bytes, q.batch,
+                                                    q, sp, slices, slice, nb);
+                if (st == BATCHEIG_STATUS_SUCCESS) st = launch_band_qr<T>(s, q, sp);
+                if (st != BATCHEIG_STATUS_SUCCESS) return st;
+            }
+            return BATCHEIG_STATUS_SUCCESS;
+        }
+    }
+    const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
     if (const batcheigStatus_t st = allow_shared(geev_global_kernel<T>, panel_bytes); st != BATCHEIG_STATUS_SUCCESS)
         return st;
     for (std::int64_t b0 = 0; b0 < p.batch; b0 += chunk) {
