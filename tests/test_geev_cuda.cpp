@@ -204,10 +204,10 @@ void device_vs_host_arrays() {
 // One geevBatched call on device arrays of `count` matrices at a (host),
 // the outputs downloaded into o, with the workspace the call asks for
 // (its size returned). vectors: right vectors, and left ones unless
-// `left` is false.
+// `left` is false. lda_pad > 0: A's leading dimension is n + lda_pad, its
+// padding rows quiet NaNs, and A as the call leaves it (padding included)
+// goes to o.A.
 template <class T>
-// lda_pad > 0: A's leading dimension is n + lda_pad, its padding rows
-// quiet NaNs, and A as the call leaves it (padding included) goes to o.A.
 size_t run_device_call(batcheigHandle_t cuda, batcheigParams_t params, int n, int count, const T *a, bool vectors,
                        Outputs<T> &o, bool left = true, int lda_pad = 0) {
     const bool want_vl = vectors && left;

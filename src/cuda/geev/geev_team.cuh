@@ -1006,11 +1006,13 @@ inline std::int64_t split_chunk(bool with_scale) {
 // (split_chunk) whose state (with the balancing factors when with_scale)
 // fits the workspace.
 // replay: the pieces of the replay (plan::tuning::cuda_geev_replay_chunk),
-// whose workspace also holds their bands and logs.
+// whose workspace also holds their bands and logs. chunk > 0: pieces of
+// that many matrices instead (the global variant's, whose workspace holds
+// each one's scratch after the states).
 template <class T, class Launch>
 batcheigStatus_t launch_split(const GeevProblem<T> &p, void *work, bool with_scale, Launch &&launch,
-                              bool replay = false) {
-    const std::int64_t chunk = replay ? plan::tuning::cuda_geev_replay_chunk : split_chunk(with_scale);
+                              bool replay = false, std::int64_t chunk = 0) {
+    if (chunk <= 0) chunk = replay ? plan::tuning::cuda_geev_replay_chunk : split_chunk(with_scale);
     for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
         const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
         const GeevProblem<T> q = problem_piece(p, c0, count);
@@ -1073,7 +1075,7 @@ batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const G
             const batcheigStatus_t st = launch_blocks(
                 s, geev_band_qr_block_kernel<T>,
                 plan::tuning::cuda_geev_band_block_threads(core::is_complex<T>, sizeof(core::real_t<T>)),
-                band_shared_bytes<T>(q.n, 32, m), q.batch, q, sp, pause);
+                band_shared_bytes<T>(q.n, 32, m), q.batch, q, sp, pause);  // 32: the band alone (not spread)
             if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
             m = pause;
             continue;
@@ -1109,13 +1111,15 @@ bool warp_uses_band(int n, bool want_vectors) {
 
 // The band form's two launches over the batch: reduce(piece, state) (the
 // warp variant's team launch, or the block variant's block launch), then
-// the QR launch on the band.
+// the QR launch on the band; chunk > 0: pieces of that many matrices
+// (launch_split).
 template <class T, class Reduce>
-batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work, Reduce &&reduce) {
+batcheigStatus_t launch_band(cudaStream_t s, const GeevProblem<T> &p, void *work, Reduce &&reduce,
+                             std::int64_t chunk = 0) {
     return launch_split(p, work, false, [&](auto first, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         if constexpr (decltype(first)::value) return reduce(q, sp);
         else return launch_band_qr<T>(s, q, sp);
-    });
+    }, false, chunk);
 }
 
 // True when the warp variant's Schur phase runs on the band (two launches,
@@ -1375,24 +1379,20 @@ batcheigStatus_t geev_global(cudaStream_t s, const GeevProblem<T> &p, void *work
     const std::int64_t chunk = plan::tuning::cuda_geev_global_chunk;
     const int nb = global_panel_nb<T>(p.n);
     const std::size_t panel_bytes = nb >= 2 ? core::GehrdPanel<T>::elements(p.n, nb) * sizeof(T) : 0;
+    // (Real types only: the complex types never take it, and their
+    // reduction kernel is then not compiled.)
     if constexpr (!core::is_complex<T>) {
         if (global_reduces_to_band<T>(p.n, p.want_vl || p.want_vr)) {
-            // The reduction in place, then the QR stages on the band, per
-            // piece of chunk matrices (the workspace: their states, then
-            // their O(n) scratch).
+            // The reduction in place, then the QR stages on the band, in
+            // pieces of chunk matrices; the workspace: their states, then
+            // their O(n) scratch (global_band_workspace_bytes).
             const std::size_t slice = global_band_slice_bytes<T>(p.n);
             unsigned char *slices = static_cast<unsigned char *>(work) +
                                     GeevSplit<T>::bytes(p.n, std::min<std::int64_t>(p.batch, chunk), false);
-            for (std::int64_t c0 = 0; c0 < p.batch; c0 += chunk) {
-                const int count = int(std::min<std::int64_t>(chunk, p.batch - c0));
-                const GeevProblem<T> q = problem_piece(p, c0, count);
-                const GeevSplit<T> sp = GeevSplit<T>::carve(work, p.n, count, false);
-                batcheigStatus_t st = launch_blocks(s, geev_global_reduce_kernel<T>, threads, panel_bytes, q.batch,
-                                                    q, sp, slices, slice, nb);
-                if (st == BATCHEIG_STATUS_SUCCESS) st = launch_band_qr<T>(s, q, sp);
-                if (st != BATCHEIG_STATUS_SUCCESS) return st;
-            }
-            return BATCHEIG_STATUS_SUCCESS;
+            return launch_band(s, p, work, [&](const GeevProblem<T> &q, const GeevSplit<T> &sp) {
+                return launch_blocks(s, geev_global_reduce_kernel<T>, threads, panel_bytes, q.batch, q, sp, slices,
+                                     slice, nb);
+            }, chunk);
         }
     }
     const std::size_t slice = align256(core::GeevWork<T>::bytes(p.n, p.want_vl || p.want_vr));
