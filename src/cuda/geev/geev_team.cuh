@@ -864,14 +864,16 @@ __global__ __launch_bounds__(1024) void geev_block_kernel(GeevProblem<T> p, std:
     eigenvalues_in_shared(tm, p, b0 + blockIdx.x, smem);
 }
 
-// The global variant's O(n) scratch of one matrix in its slice of the
-// workspace, with the blocked reduction's panel scratch in the block's
-// dynamic shared memory where panel_nb >= 2 (global_panel_nb).
+// The global variant's O(n) scratch of this block's matrix: its slice of
+// the workspace (`slice` bytes per block from `work`), with the blocked
+// reduction's panel scratch in the block's dynamic shared memory where
+// panel_nb >= 2 (global_panel_nb).
 template <class T>
-__device__ core::GeevWork<T> global_work(int n, unsigned char *slice, bool vectors, int panel_nb,
-                                         unsigned char *panel) {
-    core::GeevWork<T> ws = core::GeevWork<T>::carve(slice, n, vectors);
-    if (panel_nb >= 2) ws.panel = core::GehrdPanel<T>::carve(reinterpret_cast<T *>(panel), n, panel_nb);
+__device__ core::GeevWork<T> global_work(int n, unsigned char *work, std::size_t slice, bool vectors,
+                                         int panel_nb) {
+    extern __shared__ __align__(16) unsigned char global_panel[];
+    core::GeevWork<T> ws = core::GeevWork<T>::carve(work + std::size_t(blockIdx.x) * slice, n, vectors);
+    if (panel_nb >= 2) ws.panel = core::GehrdPanel<T>::carve(reinterpret_cast<T *>(global_panel), n, panel_nb);
     return ws;
 }
 
@@ -888,7 +890,6 @@ __global__ __launch_bounds__(256, plan::tuning::cuda_geev_global_min_blocks(core
 geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work, std::size_t slice, int panel_nb) {
     using R = core::real_t<T>;
     __shared__ unsigned long long scratch[32];
-    extern __shared__ __align__(16) unsigned char global_panel[];
     const BlockTeam tm{scratch};
     const std::int64_t b = b0 + blockIdx.x;
     const int n = p.n;
@@ -897,8 +898,7 @@ geev_global_kernel(GeevProblem<T> p, std::int64_t b0, unsigned char *work, std::
     core::MatView<T> vr{p.want_vr ? p.VR + b * std::int64_t(p.ldvr) * n : nullptr, p.ldvr, 1};
     core::VecView<T> w{p.w + b * n, 1};
     core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
-    const core::GeevWork<T> ws =
-        global_work<T>(n, work + std::size_t(blockIdx.x) * slice, p.want_vl || p.want_vr, panel_nb, global_panel);
+    const core::GeevWork<T> ws = global_work<T>(n, work, slice, p.want_vl || p.want_vr, panel_nb);
     const int info = core::geev<T>(tm, p.want_vl, p.want_vr, n, a, w, wi, vl, vr, ws, p.max_iterations);
     if (tm.leader()) p.info[b] = info;
 }
@@ -915,14 +915,12 @@ geev_global_reduce_kernel(GeevProblem<T> p, GeevSplit<T> sp, unsigned char *work
                           std::int64_t b0) {
     using R = core::real_t<T>;
     __shared__ unsigned long long scratch[32];
-    extern __shared__ __align__(16) unsigned char global_panel[];
     const BlockTeam tm{scratch};
     const std::int64_t b = b0 + blockIdx.x;
     const int n = p.n;
     T *A = p.A + b * std::int64_t(p.lda) * n;
     const core::MatView<T> a{A, p.lda, 1}, none{nullptr, p.lda, 1};
-    const core::GeevWork<T> ws =
-        global_work<T>(n, work + std::size_t(blockIdx.x) * slice, false, panel_nb, global_panel);
+    const core::GeevWork<T> ws = global_work<T>(n, work, slice, false, panel_nb);
     core::GeevState<R> st;
     core::geev_reduce(tm, false, n, a, core::VecView<T>{p.w + b * n, 1},
                       core::VecView<R>{p.wi ? p.wi + b * n : nullptr, 1}, none, ws, st);
