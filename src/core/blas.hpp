@@ -111,18 +111,27 @@ namespace detail {
 // host's double eigenvector normalization 3 % of a whole geev at n = 10.
 // The product is rounded apart so that the GPU compiler cannot fuse it
 // into the sum.
+// x * x = p + e: p the rounded square, e its rounding where a fused
+// multiply-add is an instruction (else 0, see CompensatedSquares).
+BATCHEIG_HD void split_square(double x, double &p, double &e) {
+#if defined(__CUDA_ARCH__)
+    p = __dmul_rn(x, x);
+    e = fma(x, x, -p);
+#elif defined(__FMA__)
+    p = x * x;
+    e = std::fma(x, x, -p);
+#else
+    p = x * x;
+    e = 0.0;
+#endif
+}
+
 struct CompensatedSquares {
     double hi = 0, lo = 0;
     BATCHEIG_HD void add(double x) {
-#if defined(__CUDA_ARCH__)
-        const double p = __dmul_rn(x, x);
-        add_sum(p, fma(x, x, -p));
-#elif defined(__FMA__)
-        const double p = x * x;
-        add_sum(p, std::fma(x, x, -p));
-#else
-        add_sum(x * x, 0.0);
-#endif
+        double p, e;
+        split_square(x, p, e);
+        add_sum(p, e);
     }
     // hi + lo += p + e, the rounding of hi + p kept in lo with e.
     BATCHEIG_HD void add_sum(double p, double e) {
