@@ -443,6 +443,17 @@ TEST_CASE("geev CUDA: the global variant's eigenvalues without vectors are bitwi
     // 128 columns, float 200, complex float 144), and beyond the fit, where
     // the real types reduce in place and move the band within A
     // (tuning::cuda_geev_global_reduce_band_max_n).
+    // And n = 4..6, where the band does not fit in A, so the eigenvalues
+    // alone run in place while a call with vectors runs the block
+    // variant's launches: the reduction must be gehd2 in both.
+    SECTION("small n") {
+        for (int n = 3; n <= 8; ++n) {
+            geev_global_jobs<double>(n);
+            geev_global_jobs<float>(n);
+            geev_global_jobs<std::complex<float>>(n);
+            geev_global_jobs<std::complex<double>>(n);
+        }
+    }
     SECTION("double") {
         geev_global_jobs<double>(100);
         geev_global_jobs<double>(150);

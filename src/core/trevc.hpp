@@ -779,27 +779,12 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
                 detail::right_views(t, xt, n, v, xr, xi);
                 return true;
             };
-            // A member's first eigenvector is kept for all its pivots (a
-            // team of n or more members has no other); the others are
-            // found again at each (their square roots were a twentieth of
-            // the eigenvector launch's instructions, double n = 30).
-            const index_t k0 = tm.first(0);
-            detail::RightVector<R> v0, v;
-            VecView<R> xr0, xi0, xr, xi;
-            const bool has0 = k0 < n && vector_at(k0, v0, xr0, xi0);
-            for (index_t ki = k0; ki < n; ki += tm.size()) {
-                if (ki == k0) {
-                    if (has0) detail::right_start(v0, t, xr0, xi0);
-                } else if (vector_at(ki, v, xr, xi)) {
-                    detail::right_start(v, t, xr, xi);
-                }
-            }
+            detail::RightVector<R> v;
+            VecView<R> xr, xi;
+            for (index_t ki = tm.first(0); ki < n; ki += tm.size())
+                if (vector_at(ki, v, xr, xi)) detail::right_start(v, t, xr, xi);
             detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
-                if (ki == k0) {
-                    if (has0) detail::right_pivot(v0, j, two, t, cn, xr0, xi0, lim);
-                } else if (vector_at(ki, v, xr, xi)) {
-                    detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
-                }
+                if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
             });
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }

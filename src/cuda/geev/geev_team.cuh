@@ -1353,12 +1353,16 @@ std::size_t geev_global_workspace_bytes(int n, bool want_vl, bool want_vr, int b
 // (core::gehrd_panels): the most of core::kGehrdMaxPanel<T>, half that,
 // ..., 2 whose scratch fits plan::tuning::cuda_geev_global_panel_budget;
 // 0 (gehd2) when none does, or where the eigenvalues alone run as the
-// block variant's launches (global_uses_band): that reduction is gehd2's,
-// so the eigenvalues with and without vectors stay bitwise the same.
+// block variant's launches (global_uses_band), or where a call with
+// vectors does (global_uses_block_vectors; one vector matrix fits where
+// both do): that reduction is gehd2's, so the eigenvalues with and without
+// vectors stay bitwise the same. (The second case is n <= 6, where the
+// band does not fit in A: with panels there, the eigenvalues without
+// vectors differed from those with vectors.)
 template <class T>
 int global_panel_nb(int n) {
     using namespace geev_team_detail;
-    if (global_uses_band<T>(n, false)) return 0;
+    if (global_uses_band<T>(n, false) || global_uses_block_vectors<T>(n, false, true)) return 0;
     const long long budget = plan::tuning::cuda_geev_global_panel_budget(
         shared_optin_bytes(), shared_per_multiprocessor(),
         plan::tuning::cuda_geev_global_min_blocks(core::is_complex<T>, sizeof(core::real_t<T>)),
