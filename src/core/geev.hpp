@@ -210,13 +210,13 @@ BATCHEIG_HD void normalize_real(const Team &tm, index_t n, M v, V wi) {
     tm.sync();
 }
 
-// One row's part of a sum of squares near 1, for normalize_real_rows: x^2
-// = p + e (split_square) as an integer count of 2^-62 (p's part, exact for
-// p >= 2^-10, and p <= 1 here) and the rest in hi_rest, in the same unit.
-// The integer parts add exactly in any order, so the sum's error is the
-// rests' sum's alone, far below one unit roundoff of 1. A square that
-// is not below 2 (no such row after the first scaling, unless it is Inf or
-// NaN) adds nothing here: its row is already NaN or Inf there.
+// One entry's part of a sum of squares near 1, for normalize_real_short:
+// x^2 = p + e (split_square) as an integer count of 2^-62 (p's part, exact
+// for p >= 2^-10, and p <= 1 here) and the rest, in the same unit, in
+// `rest`. The integer parts add exactly and with a short chain; the sum's
+// error is the rests' alone, far below one unit roundoff of 1. A square
+// that is not below 2 (none after the first scaling, unless it is Inf or
+// NaN, whose vector is then NaN anyway) adds nothing.
 BATCHEIG_HD void fixed_square(double x, std::int64_t &whole, double &rest) {
     double p, e;
     split_square(x, p, e);
@@ -227,61 +227,57 @@ BATCHEIG_HD void fixed_square(double x, std::int64_t &whole, double &rest) {
     rest += (ps - double(k)) + e * 0x1p62;
 }
 
-// Double real eigenvectors over a team of several members, the rows of each
-// vector (or pair) spread over them, one vector after another; the same
-// steps as normalize_real's, with each sum a team reduction:
-//   1. the sum of squares s1 (and for a pair the row k of the largest
-//      |v_k|^2, the first on ties, as argmax_sq); where s1 is outside
-//      [2^-900, 2^900] (squares overflowed, or underflowed with harm) the
-//      vector is first scaled by an exact power of two and s1 taken again,
-//      so no Blue's sums are needed;
-//   2. the scaling by 1 / sqrt(s1) (xGEEV's 1 / dnrm2, 1 / dlapy2 of the
-//      two norms for a pair), and a pair's rotation (lartg on row k, then
-//      drot; v(k, i + 1) = 0);
-//   3. renormalize_unit's correction, with the sum of squares, now within
-//      a few ulps of 1, taken exactly in fixed point (fixed_square).
-// With each member holding its own column, as normalize_real, the members
-// ran different paths (real vectors, pairs) through serial loops: double
-// n = 30, 32 lanes, a sixth of the eigenvector launch's instructions.
+// Double real eigenvectors of a team, each member its own vectors as
+// normalize_real, but in three passes over the rows that are the same for
+// a real vector and a pair (a real vector's second column is its first,
+// and counts as zero):
+//   1. the sum of squares s1 and the row k of the largest |v_k|^2 (the
+//      first on ties, as argmax_sq); where s1 is outside [2^-900, 2^900]
+//      (squares overflowed, or underflowed with harm) the vector is first
+//      scaled by an exact power of two and s1 taken again, so Blue's sums
+//      are not needed;
+//   2. xGEEV's scaling by 1 / sqrt(s1) (1 / dnrm2; for a pair 1 / dlapy2
+//      of the two norms) and a pair's rotation (dlartg on row k, then drot,
+//      v(k, i + 1) = 0), with the squares of the result summed in fixed
+//      point (fixed_square);
+//   3. renormalize_unit's correction from that sum.
+// normalize_real's passes (two of Blue's sums for a pair, the scalings, the
+// search, the rotation and renormalize_unit's two) each waited on a chain
+// of additions, and the members with real vectors and with pairs took
+// different paths; at double n = 30 with 32 lanes the normalization was a
+// sixth of the eigenvector launch's time.
 template <class Team, class M, class V>
-BATCHEIG_HD void normalize_real_rows(const Team &tm, index_t n, M v, V wi) {
+BATCHEIG_HD void normalize_real_short(const Team &tm, index_t n, M v, V wi) {
     using R = typename M::value_type;
     static_assert(sizeof(R) == sizeof(double), "double only");
-    const index_t r0 = tm.first(0), step = tm.size();
-    for (index_t i = 0; i < n; ++i) {
+    for (index_t i = tm.first(0); i < n; i += tm.size()) {
         const R wii = wi[i];
         if (wii < R(0)) continue;  // the second column of a pair
         const bool pair = wii > R(0);
         const index_t i2 = pair ? i + 1 : i;
-        R s1;
+        R s1 = R(0), best = R(-1);
         index_t k = 0;
         auto squares = [&]() {
-            R s = R(0), best = R(-1);
-            index_t kb = n;
-            for (index_t r = r0; r < n; r += step) {
+            s1 = R(0);
+            best = R(-1);
+            k = 0;
+            for (index_t r = 0; r < n; ++r) {
                 const R a = v(r, i), b = pair ? v(r, i2) : R(0);
                 const R q = a * a + b * b;
-                s += q;
+                s1 += q;
                 if (q > best) {
                     best = q;
-                    kb = r;
+                    k = r;
                 }
-            }
-            s1 = tm.sum(s);
-            if (pair) {
-                const R top = tm.max(best);
-                k = tm.min(best == top ? kb : n);
-                if (k >= n) k = 0;
             }
         };
         squares();
         if (s1 == s1 && !(s1 >= R(0x1p-900) && s1 <= R(0x1p900))) {
             R m = R(0);
-            for (index_t r = r0; r < n; r += step) m = rmax(m, rmax(rabs(v(r, i)), rabs(v(r, i2))));
-            const R emax = tm.max(m);
-            if (emax > R(0) && emax <= limits<R>::huge()) {
-                const int e = ilogb(emax);
-                for (index_t r = r0; r < n; r += step) {
+            for (index_t r = 0; r < n; ++r) m = rmax(m, rmax(rabs(v(r, i)), rabs(v(r, i2))));
+            if (m > R(0) && m <= limits<R>::huge()) {
+                const int e = ilogb(m);
+                for (index_t r = 0; r < n; ++r) {
                     v(r, i) = ldexp(v(r, i), -e);
                     if (pair) v(r, i2) = ldexp(v(r, i2), -e);
                 }
@@ -289,37 +285,26 @@ BATCHEIG_HD void normalize_real_rows(const Team &tm, index_t n, M v, V wi) {
             }
         }
         const R scl = R(1) / rsqrt_(s1);
-        R cs = R(1), sn = R(0);
-        if (pair) {
-            R rr;
-            lartg(v(k, i) * scl, v(k, i2) * scl, cs, sn, rr);
-            tm.sync();  // every member has read row k before its owner writes it
-        }
+        R cs = R(1), sn = R(0), rr;
+        if (pair) lartg(v(k, i) * scl, v(k, i2) * scl, cs, sn, rr);
         std::int64_t whole = 0;
         R rest = R(0);
-        for (index_t r = r0; r < n; r += step) {
-            R x = v(r, i) * scl;
-            if (pair) {
-                R y = v(r, i2) * scl;
-                const R t = cs * x + sn * y;
-                y = r == k ? R(0) : cs * y - sn * x;
-                x = t;
-                v(r, i2) = y;
-                fixed_square(y, whole, rest);
-            }
-            v(r, i) = x;
-            fixed_square(x, whole, rest);
+        for (index_t r = 0; r < n; ++r) {
+            const R x = v(r, i) * scl, y = pair ? v(r, i2) * scl : R(0);
+            const R xr = pair ? cs * x + sn * y : x;
+            const R yr = pair && r != k ? cs * y - sn * x : R(0);
+            v(r, i) = xr;
+            if (pair) v(r, i2) = yr;
+            fixed_square(xr, whole, rest);
+            fixed_square(yr, whole, rest);
         }
-        whole = tm.sum(whole);
-        rest = tm.sum(rest);
         // As renormalize_unit: d = sum - 1, one rounding for a sum near 1.
         const R d = (R(whole - (std::int64_t(1) << 62)) + rest) * R(0x1p-62);
         const R scale = rabs(d) < R(0x1p-20) ? R(1) + d * (R(-0.5) + R(0.375) * d) : R(1) / rsqrt_(R(1) + d);
-        for (index_t r = r0; r < n; r += step) {
+        for (index_t r = 0; r < n; ++r) {
             v(r, i) = v(r, i) * scale;
             if (pair) v(r, i2) = v(r, i2) * scale;
         }
-        if (pair) ++i;
     }
     tm.sync();
 }
@@ -489,9 +474,9 @@ template <class T, class Team, class M>
 BATCHEIG_HD void geev_vectors(const Team &tm, bool wantvl, bool wantvr, index_t n, M a, VecView<real_t<T>> wi,
                               M vl, M vr, const GeevWork<T> &ws, const GeevState<real_t<T>> &st) {
     constexpr bool cplx = is_complex<T>;
-    // A team's double real vectors are normalized row-wise
-    // (detail::normalize_real_rows), a serial team's as xGEEV.
-    constexpr bool rows = !Team::serial && !cplx && sizeof(real_t<T>) == sizeof(double);
+    // A team's double real vectors are normalized in three passes
+    // (detail::normalize_real_short), a serial team's as xGEEV.
+    constexpr bool short_norm = !Team::serial && !cplx && sizeof(real_t<T>) == sizeof(double);
     if (st.info != 0 || !(wantvl || wantvr)) return;
     if (wantvl && wantvr) {
         for (index_t j = tm.first(0); j < n; j += tm.size())
@@ -503,13 +488,13 @@ BATCHEIG_HD void geev_vectors(const Team &tm, bool wantvl, bool wantvr, index_t 
     if (wantvl) {
         gebak(tm, false, n, st.ilo, st.ihi, ws.scale, n, vl);
         if constexpr (cplx) detail::normalize_complex(tm, n, vl);
-        else if constexpr (rows) detail::normalize_real_rows(tm, n, vl, wi);
+        else if constexpr (short_norm) detail::normalize_real_short(tm, n, vl, wi);
         else detail::normalize_real(tm, n, vl, wi);
     }
     if (wantvr) {
         gebak(tm, true, n, st.ilo, st.ihi, ws.scale, n, vr);
         if constexpr (cplx) detail::normalize_complex(tm, n, vr);
-        else if constexpr (rows) detail::normalize_real_rows(tm, n, vr, wi);
+        else if constexpr (short_norm) detail::normalize_real_short(tm, n, vr, wi);
         else detail::normalize_real(tm, n, vr, wi);
     }
 }

@@ -18,6 +18,13 @@ BATCHEIG_HD void ladiv(R a, R b, R c, R d, R &p, R &q) {
 }
 }  // namespace detail
 
+// c[i] of the four values c0..c3 for i in 0..3, without indexing an array.
+template <class R>
+BATCHEIG_HD R pick4(R c0, R c1, R c2, R c3, int i) {
+    const R lo = (i & 1) ? c1 : c0, hi = (i & 1) ? c3 : c2;
+    return (i & 2) ? hi : lo;
+}
+
 // a: the 2x2 (or 1x1) block, addressed a(i, j). b, x: column-major 2 x nw
 // arrays (b[0], b[1] real parts; b[2], b[3] imaginary parts). nw = 1: w = wr
 // real; nw = 2: w = wr + i wi. Returns the scale s in `scale` and the
@@ -25,11 +32,13 @@ BATCHEIG_HD void ladiv(R a, R b, R c, R d, R &p, R &q) {
 template <class M, class R>
 BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R wr, R wi, R *x,
                        R &scale, R &xnorm) {
-    // Pivot tables of xLALN2 (0-based): for each position of the largest
-    // element, the positions of the other three after complete pivoting.
-    constexpr bool zswap[4] = {false, false, true, true};
-    constexpr bool rswap[4] = {false, true, false, true};
-    constexpr int ipivot[4][4] = {{0, 1, 2, 3}, {1, 0, 3, 2}, {2, 3, 0, 1}, {3, 2, 1, 0}};
+    // Pivot tables of xLALN2 (0-based), as arithmetic: for the position
+    // icmax of the largest element, the other three after complete
+    // pivoting are icmax ^ 1, ^ 2, ^ 3 (IPIVOT), the solution's entries
+    // swap for icmax >= 2 (ZSWAP) and the right-hand side's for odd icmax
+    // (RSWAP). The entries are taken by pick4, not by indexing: an array
+    // indexed by a runtime position lives in local memory on the GPU, and
+    // the eigenvector launch waited on those loads.
     const R smlnum = R(2) * limits<R>::safmin();
     const R bignum = R(1) / smlnum;
     const R smini = rmax(smin, smlnum);
@@ -94,16 +103,17 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
             xnorm = temp * bnorm;
             return;
         }
-        R ur11 = crv[icmax];
-        R cr21 = crv[ipivot[icmax][1]];
-        R ur12 = crv[ipivot[icmax][2]];
-        R cr22 = crv[ipivot[icmax][3]];
+        auto c = [&](int i) { return pick4(crv[0], crv[1], crv[2], crv[3], i); };
+        R ur11 = c(icmax);
+        R cr21 = c(icmax ^ 1);
+        R ur12 = c(icmax ^ 2);
+        R cr22 = c(icmax ^ 3);
         R ur11r = R(1) / ur11;
         R lr21 = ur11r * cr21;
         R ur22 = cr22 - ur12 * lr21;
         if (rabs(ur22) < smini) ur22 = smini;
         R br1, br2;
-        if (rswap[icmax]) {
+        if (icmax & 1) {
             br1 = b[1];
             br2 = b[0];
         } else {
@@ -115,7 +125,7 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
         if (bbnd > R(1) && rabs(ur22) < R(1) && bbnd >= bignum * rabs(ur22)) scale = R(1) / bbnd;
         R xr2 = (br2 * scale) / ur22;
         R xr1 = (scale * br1) * ur11r - xr2 * (ur11r * ur12);
-        if (zswap[icmax]) {
+        if (icmax >= 2) {
             x[0] = xr2;
             x[1] = xr1;
         } else {
@@ -152,10 +162,12 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
         xnorm = temp * bnorm;
         return;
     }
-    R ur11 = crv[icmax], ui11 = civ[icmax];
-    R cr21 = crv[ipivot[icmax][1]], ci21 = civ[ipivot[icmax][1]];
-    R ur12 = crv[ipivot[icmax][2]], ui12 = civ[ipivot[icmax][2]];
-    R cr22 = crv[ipivot[icmax][3]], ci22 = civ[ipivot[icmax][3]];
+    auto c = [&](int i) { return pick4(crv[0], crv[1], crv[2], crv[3], i); };
+    auto ci = [&](int i) { return pick4(civ[0], civ[1], civ[2], civ[3], i); };
+    R ur11 = c(icmax), ui11 = ci(icmax);
+    R cr21 = c(icmax ^ 1), ci21 = ci(icmax ^ 1);
+    R ur12 = c(icmax ^ 2), ui12 = ci(icmax ^ 2);
+    R cr22 = c(icmax ^ 3), ci22 = ci(icmax ^ 3);
     R ur11r, ui11r, lr21, li21, ur12s, ui12s, ur22, ui22;
     if (icmax == 0 || icmax == 3) {
         // Off-diagonals of the pivoted C are real.
@@ -191,7 +203,7 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
         ui22 = R(0);
     }
     R br1, br2, bi1, bi2;
-    if (rswap[icmax]) {
+    if (icmax & 1) {
         br2 = b[0];
         br1 = b[1];
         bi2 = b[2];
@@ -216,7 +228,7 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
     detail::ladiv(br2, bi2, ur22, ui22, xr2, xi2);
     R xr1 = ur11r * br1 - ui11r * bi1 - ur12s * xr2 + ui12s * xi2;
     R xi1 = ui11r * br1 + ur11r * bi1 - ui12s * xr2 - ur12s * xi2;
-    if (zswap[icmax]) {
+    if (icmax >= 2) {
         x[0] = xr2;
         x[1] = xr1;
         x[2] = xi2;
