@@ -1471,6 +1471,64 @@ TEMPLATE_TEST_CASE("geev core: the back-transformation's sums (transformed, tran
   back_transform_sums_are_plain<TestType>();
 }
 
+// A team's double real eigenvectors are normalized in three passes
+// (core::detail::normalize_real_short, the GPU teams'); whatever the scale
+// of the vectors it must give what xGEEV's steps (normalize_real, the
+// serial team's) give to within a few ulps: unit 2-norm within the tests'
+// bound, and a pair's component of largest modulus real, with its
+// imaginary entry exactly zero. The scales reach the range where the sum
+// of squares overflows or loses accuracy to underflow, so the exact
+// power-of-two scaling runs too.
+TEST_CASE("geev core: the three-pass normalization of double real eigenvectors gives xGEEV's at any scale",
+          "[geev][team][trevc]") {
+  const int n = 9;
+  // Columns: real, pair (1, 2), real, pair (4, 5), pair (6, 7), real.
+  const std::vector<double> wi = {0, 1, -1, 0, 2, -2, 0.5, -0.5, 0};
+  std::uint64_t state = 0x9e3779b97f4a7c15ull;
+  auto uniform = [&]() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return double(std::int64_t(state >> 11) - (std::int64_t(1) << 52)) * 0x1p-52;  // [-1, 1)
+  };
+  int cases = 0;
+  for (const int e : {-1000, -700, -450, -100, 0, 100, 450, 700, 1000})
+    for (int rep = 0; rep < 20; ++rep) {
+      std::vector<double> v(size_t(n) * n);
+      for (double &x : v) x = std::ldexp(uniform(), e);
+      std::vector<double> ref = v, got = v;
+      core::detail::normalize_real(core::SerialTeam{}, n, core::MatView<double>{ref.data(), n, 1},
+                                   core::VecView<double>{const_cast<double *>(wi.data()), 1});
+      core::detail::normalize_real_short(core::SerialTeam{}, n, core::MatView<double>{got.data(), n, 1},
+                                         core::VecView<double>{const_cast<double *>(wi.data()), 1});
+      INFO("scale 2^" << e << ", draw " << rep);
+      for (int j = 0; j < n; ++j) {
+        const bool pair = wi[size_t(j)] > 0;
+        if (wi[size_t(j)] < 0) continue;
+        long double s = 0, top = -1;
+        for (int r = 0; r < n; ++r) {
+          const long double a = got[size_t(j) * n + r], b = pair ? got[size_t(j + 1) * n + r] : 0.0L;
+          s += a * a + b * b;
+          top = std::max(top, a * a + b * b);
+          CHECK(std::fabs(double(a - ref[size_t(j) * n + r])) <= 1e-14);
+          if (pair) CHECK(std::fabs(double(b - ref[size_t(j + 1) * n + r])) <= 1e-14);
+        }
+        CHECK(std::fabs(double(std::sqrt(s) - 1.0L)) / unit_roundoff<double>() <= kGeevUnitNormThreshold);
+        if (pair) {
+          // The row the rotation made real: its imaginary entry is zero,
+          // and no other entry is larger in modulus by more than rounding.
+          int zeros = 0;
+          for (int r = 0; r < n; ++r) {
+            if (got[size_t(j + 1) * n + r] != 0.0) continue;
+            ++zeros;
+            CHECK(got[size_t(j) * n + r] * got[size_t(j) * n + r] >= double(top) * (1 - 1e-14));
+          }
+          CHECK(zeros >= 1);
+        }
+      }
+      ++cases;
+    }
+  CHECK(cases == 9 * 20);
+}
+
 // The GPU's QR step on the band carries a member's address from column j to
 // column j + s by core::cols_apart instead of forming the band's offset
 // (core/hqr.hpp); it must be the distance between the two entries for every
