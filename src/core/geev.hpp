@@ -245,7 +245,10 @@ BATCHEIG_HD void fixed_square(double x, std::int64_t &whole, double &rest) {
 // search, the rotation and renormalize_unit's two) each waited on a chain
 // of additions, and the members with real vectors and with pairs took
 // different paths; at double n = 30 with 32 lanes the normalization was a
-// sixth of the eigenvector launch's time.
+// sixth of the eigenvector launch's time. (The calls with right vectors
+// got 1.2-1.4 % faster at double n = 20-25 and no faster at 30: H100,
+// docs/performance.md, session 100. Normalizing one vector at a time over
+// the whole team, with team reductions, was slower.)
 template <class Team, class M, class V>
 BATCHEIG_HD void normalize_real_short(const Team &tm, index_t n, M v, V wi) {
     using R = typename M::value_type;
