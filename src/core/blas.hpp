@@ -143,6 +143,13 @@ struct CompensatedSquares {
 };
 }  // namespace detail
 
+// 1 / sqrt(sum) for a sum of squares sum = 1 + d with d known accurately:
+// 1 - d/2 + 3 d^2 / 8 - ..., one rounding, for a sum near 1 (the usual
+// case); else the plain formula (renormalize_unit, normalize_real_short).
+BATCHEIG_HD double unit_scale(double d, double sum) {
+    return rabs(d) < 0x1p-20 ? 1.0 + d * (-0.5 + 0.375 * d) : 1.0 / sqrt(sum);
+}
+
 // Rescale a double-precision vector that is already near unit 2-norm
 // (x[0..n), together with y[0..n) when two is set, as the real and
 // imaginary parts of a complex pair) so that its norm is 1 to within about
@@ -177,11 +184,9 @@ BATCHEIG_HD void renormalize_unit(index_t n, V x, V y, bool two) {
         }
     }
     a.add_sum(b.hi, b.lo);
-    // 1 / sqrt(1 + d) = 1 - d/2 + 3 d^2 / 8 - ..., with d = sum - 1
-    // (hi - 1 is exact for hi in [1/2, 2]): one rounding for a sum near 1,
-    // the usual case; else the plain formula.
+    // d = sum - 1 (hi - 1 is exact for hi in [1/2, 2]).
     const double d = (a.hi - 1.0) + a.lo;
-    const double scale = rabs(d) < 0x1p-20 ? 1.0 + d * (-0.5 + 0.375 * d) : 1.0 / sqrt(a.hi + a.lo);
+    const double scale = unit_scale(d, a.hi + a.lo);
     scal(n, R(scale), x);
     if (two) scal(n, R(scale), y);
 }

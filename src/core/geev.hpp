@@ -303,7 +303,7 @@ BATCHEIG_HD void normalize_real_short(const Team &tm, index_t n, M v, V wi) {
         }
         // As renormalize_unit: d = sum - 1, one rounding for a sum near 1.
         const R d = (R(whole - (std::int64_t(1) << 62)) + rest) * R(0x1p-62);
-        const R scale = rabs(d) < R(0x1p-20) ? R(1) + d * (R(-0.5) + R(0.375) * d) : R(1) / rsqrt_(R(1) + d);
+        const R scale = unit_scale(d, R(1) + d);
         for (index_t r = 0; r < n; ++r) {
             v(r, i) = v(r, i) * scale;
             if (pair) v(r, i2) = v(r, i2) * scale;
