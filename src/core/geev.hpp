@@ -37,6 +37,24 @@ struct GeevWork {
         if (team) b += 2 * std::size_t(n) * sizeof(T);
         return b;
     }
+    // Bytes of the eigenvector phase's scratch alone (carve_vectors): cn
+    // and xt. tau and hd serve the reduction only, and a kernel that runs
+    // the vectors in a launch of their own keeps the balancing factors
+    // (scale) elsewhere.
+    BATCHEIG_HD static std::size_t bytes_vectors(index_t n) {
+        return std::size_t(n) * (sizeof(R) + 3 * sizeof(T));
+    }
+    // Lay the eigenvector phase's scratch out over `mem` (bytes_vectors
+    // long): xt, then cn; tau, hd and scale null.
+    BATCHEIG_HD static GeevWork carve_vectors(void *mem, index_t n) {
+        GeevWork w{};
+        T *pt = static_cast<T *>(mem);
+        w.xt = VecView<T>{pt, 1};
+        w.tau = w.hd = VecView<T>{nullptr, 1};
+        w.scale = VecView<R>{nullptr, 1};
+        w.cn = VecView<R>{reinterpret_cast<R *>(pt + 3 * n), 1};
+        return w;
+    }
     // Lay a GeevWork out over `mem` (T members first: they have the larger alignment).
     BATCHEIG_HD static GeevWork carve(void *mem, index_t n, bool want_vectors, bool team = false) {
         GeevWork w{};

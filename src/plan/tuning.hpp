@@ -641,6 +641,20 @@ constexpr bool cuda_geev_band_slice_spread(bool is_complex, std::size_t real_byt
 // (double n = 8, 10: 0.858 / 0.868, 1.37 / 1.39) and the Schur launch with
 // vectors (double n = 10, 20, 30: 5.54 / 5.73, 30.5 / 31.3, 72.9 / 78.4)
 // were slower with it, so only the QR launch on the band is uneven.
+// Since the QR stages' teams take their matrices from a counter
+// (cuda_geev_band_counter_min_lanes), a block holds its slot to the
+// launch's end, and the slowest team's wait is only the launch's tail: the
+// stages with a counter take the most resident teams, the others stay
+// uneven. At double n = 30 the first stage (16 lanes) then keeps 48 bands
+// per SM (12 blocks of four teams) against 46 (23 blocks of two).
+// Measured on an H100 (docs/performance.md, session 101; the rule through a
+// temporary switch in one library, two rounds, eigenvalues, ms, most
+// resident / uneven): double (batch 200 000) n = 20 9.20-9.23 / 9.27-9.29,
+// 25 16.74-16.75 / 16.76-16.77, 30 26.00-26.02 / 26.24-26.26, (100 000) 40
+// 32.67-32.70 / 32.80-32.81; float (200 000) n = 30 15.45-15.47 /
+// 15.48-15.49, 40 33.47-33.49 / 33.73-33.75; complex double (100 000) n = 20
+// / 30 and complex float n = 25 / 30 within 0.1 %. The same results
+// bitwise (the staged bitcheck).
 inline constexpr int cuda_team_uneven_resident_pct = 95;
 
 // Matrices per piece of the warp and block variants with vectors, which run

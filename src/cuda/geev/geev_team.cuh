@@ -117,6 +117,26 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr, bool two_sided = fal
     return team_slice_bytes<T>(b);
 }
 
+// Shared-memory bytes of one matrix in the eigenvector launch
+// (vectors_in_shared): T, the vector matrices that are wanted and the
+// vector phase's scratch alone (core::GeevWork::bytes_vectors: not the
+// reduction's tau, nor the balancing factors, which stay in the
+// workspace), as a team's slice. At double n = 30 with right vectors that
+// is 15 848 bytes against shared_bytes' 16 328, and 14 matrices fit on an
+// SM (7 blocks of two teams) against 13. Same results bitwise (the
+// bitcheck with vectors, n = 5-64, all precisions). Measured on an H100
+// (docs/performance.md, session 101; the two slices through a temporary
+// switch in one library, two rounds, batch 200 000, ms): double right
+// vectors n = 20 / 25 / 30 32.82-32.85 / 49.47-49.49 / 65.06-65.16
+// against 32.80-32.84 / 49.46-49.51 / 65.38-65.47; float n = 20 / 30 and
+// complex double n = 20 / 30 within 0.3 %.
+template <class T>
+std::size_t vectors_shared_bytes(int n, bool want_vl, bool want_vr) {
+    const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
+    return team_slice_bytes<T>(mats * std::size_t(shared_ld(n)) * n * sizeof(T) +
+                               core::GeevWork<T>::bytes_vectors(n));
+}
+
 // True when one matrix's problem (shared_bytes) and a block team's
 // reduction slots fit in one block's shared memory.
 template <class T>
@@ -386,7 +406,7 @@ std::size_t reduce_vectors_shared_bytes(int n, bool two_sided) {
 }
 
 // Phase 2 of matrix b of p with team tm, its shared memory at smem
-// (shared_bytes<T>() long). T and the Schur vectors both come into shared
+// (vectors_shared_bytes<T>() long). T and the Schur vectors both come into shared
 // memory. Leaving the vectors in VL / VR (global memory) and running the
 // solves' back-transformation, gebak and the normalization on them there
 // halves the shared memory per matrix, but was slower at every size and
@@ -410,7 +430,7 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
     if (want_vl) copy_matrix<true>(tm, n, svl, ld, VL, p.ldvl);
     else copy_matrix<true>(tm, n, svr, ld, VR, p.ldvr);
     tm.sync();
-    core::GeevWork<T> ws = core::GeevWork<T>::carve(sw, n, true);
+    core::GeevWork<T> ws = core::GeevWork<T>::carve_vectors(sw, n);
     ws.scale = core::VecView<R>{sp.scale + b * n, 1};
     const core::SharedView<T> vl{want_vl ? svl : nullptr, ld}, vr{want_vr ? svr : nullptr, ld};
     const core::VecView<R> wi{p.wi ? p.wi + b * n : nullptr, 1};
@@ -941,10 +961,11 @@ int fitting_teams(Kernel kernel, int P, std::size_t slice, std::int64_t batch, b
 
 // Launch kernel over the batch in blocks of the most resident teams of P
 // lanes, each team with `slice` bytes of shared memory; `uneven`: prefer
-// smaller blocks, as the work differs from matrix to matrix (the QR launch
-// on the band; plan::tuning::cuda_team_uneven_resident_pct has the
-// measurements, and why the other launches with a QR iteration keep the
-// most resident).
+// smaller blocks, as the work differs from matrix to matrix (the QR stages
+// on the band whose teams keep one matrix each;
+// plan::tuning::cuda_team_uneven_resident_pct has the measurements, and why
+// the other launches with a QR iteration, and the stages on a counter, keep
+// the most resident).
 template <int P, class Kernel, class... Args>
 batcheigStatus_t launch_teams(cudaStream_t s, Kernel kernel, std::size_t slice, bool uneven, std::int64_t batch,
                               Args... args) {
@@ -1092,7 +1113,10 @@ batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const G
                     cudaMemsetAsync(sp.next, 0, sizeof(unsigned long long) * GeevSplit<T>::kStageCounters, s));
                 zeroed = true;
             }
-            return launch_resident_teams<P>(s, kernel, slice, true, q.batch, q, sp, pause, sp.next + stage);
+            // Not `uneven`: the teams take their matrices from the counter,
+            // so a block's slot waits for its slowest team only at the
+            // launch's end (plan::tuning::cuda_team_uneven_resident_pct).
+            return launch_resident_teams<P>(s, kernel, slice, false, q.batch, q, sp, pause, sp.next + stage);
         });
         if (st != BATCHEIG_STATUS_SUCCESS || pause == 0) return st;
         m = pause;
@@ -1192,7 +1216,7 @@ batcheigStatus_t launch_warp(cudaStream_t s, const GeevProblem<T> &p, void *work
             return with_lanes(geev_vector_lanes<T>(p.n), [&](auto lanes_c) {
                 constexpr int V = decltype(lanes_c)::value;
                 return launch_teams<V>(s, geev_warp_phase_kernel<T, V, Phase::Vectors>,
-                                       shared_bytes<T>(p.n, p.want_vl, p.want_vr), false, q.batch, q, sp);
+                                       vectors_shared_bytes<T>(p.n, p.want_vl, p.want_vr), false, q.batch, q, sp);
             });
         }
     }, replay);
@@ -1287,7 +1311,7 @@ batcheigStatus_t launch_block(cudaStream_t s, const GeevProblem<T> &p, void *wor
     return launch_split(p, work, true, [&](auto schur, const GeevProblem<T> &q, const GeevSplit<T> &sp) {
         constexpr bool S = decltype(schur)::value;
         constexpr Phase F = S ? Phase::Schur : Phase::Vectors;
-        const std::size_t bytes = S ? schur_shared_bytes<T>(p.n) : shared_bytes<T>(p.n, p.want_vl, p.want_vr);
+        const std::size_t bytes = S ? schur_shared_bytes<T>(p.n) : vectors_shared_bytes<T>(p.n, p.want_vl, p.want_vr);
         return launch_blocks(s, geev_block_phase_kernel<T, F>, threads, bytes, q.batch, q, sp);
     });
 }
