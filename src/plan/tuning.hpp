@@ -938,6 +938,16 @@ inline int cuda_geev_band_stage(int n, int m, long long batch, bool is_complex, 
 // rounds): double n = 10 / 20 / 30 and complex double n = 15 / 25 at 1 000,
 // 4 096 and 16 384 matrices within 0.5 % (one case -1.4 %); at 65 536
 // double n = 20 / 30 -1.3 / -0.8 %. So the counter serves every batch.
+// Since session 101 the replay's stages (with the QR's log, right or left
+// vectors in the real types) take their matrices from the counters too,
+// which the workspace then holds as well (256 bytes per piece). On an
+// H100 (docs/performance.md, session 101; the old launches through a
+// temporary switch in one library, two rounds, right vectors, batch
+// 200 000, ms, counter / one matrix per team): double n = 20 32.65-32.71 /
+// 32.84-32.87, 25 49.49-49.50 / 49.55-49.62, 30 64.72-64.73 /
+// 65.16-65.16, 40 158.6-158.7 / 159.6-159.7; float n = 20 15.99-16.02 /
+// 16.00-16.03, 30 37.05-37.10 / 37.15-37.20, 40 81.91-81.97 /
+// 82.15-82.24. The same results bitwise.
 inline constexpr int cuda_geev_band_counter_min_lanes = 4;
 
 // A QR stage on the band that holds at least this many columns (m) runs

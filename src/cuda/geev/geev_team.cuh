@@ -236,8 +236,9 @@ struct GeevSplit {
     T *band = nullptr;
     T *log = nullptr;
     int log_slots = 0;
-    // Eigenvalues only (with_scale false): one counter per QR stage launch
-    // (launch_band_qr), from which its teams take their matrices.
+    // Eigenvalues only (with_scale false), or with the replay: one counter
+    // per QR stage launch (launch_band_qr), from which its teams take their
+    // matrices.
     unsigned long long *next = nullptr;
     static constexpr int kStageCounters = 32;
 
@@ -245,13 +246,14 @@ struct GeevSplit {
         return std::size_t(core::HessBandView<T>::used_elements(n));
     }
 
-    // with_scale false: the states only (eigenvalues only, where the
-    // balancing factors are not needed after the first launch; scale is
-    // then null). replay: with the bands and logs of the replay.
+    // with_scale false: the states and the stage counters (eigenvalues
+    // only, where the balancing factors are not needed after the first
+    // launch; scale is then null). replay: the states, the balancing
+    // factors, the stage counters, and the bands and logs of the replay.
     static std::size_t bytes(int n, std::int64_t count, bool with_scale = true, bool replay = false) {
         std::size_t b = align256(sizeof(core::GeevState<R>) * std::size_t(count)) +
-                        (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count))
-                                    : align256(sizeof(unsigned long long) * kStageCounters));
+                        (with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0) +
+                        (!with_scale || replay ? counter_bytes() : 0);
         if (replay)
             b += align256(sizeof(T) * band_elements(n) * std::size_t(count)) +
                  align256(sizeof(T) * std::size_t(plan::tuning::cuda_geev_replay_log_slots(n)) * std::size_t(count));
@@ -259,19 +261,24 @@ struct GeevSplit {
     }
     static GeevSplit carve(void *work, int n, std::int64_t count, bool with_scale = true, bool replay = false) {
         auto *base = static_cast<unsigned char *>(work);
-        const std::size_t states = align256(sizeof(core::GeevState<R>) * std::size_t(count));
-        const std::size_t scales = with_scale ? align256(sizeof(R) * std::size_t(n) * std::size_t(count)) : 0;
-        GeevSplit sp{reinterpret_cast<core::GeevState<R> *>(base),
-                     with_scale ? reinterpret_cast<R *>(base + states) : nullptr};
-        if (!with_scale) sp.next = reinterpret_cast<unsigned long long *>(base + states);
+        std::size_t at = align256(sizeof(core::GeevState<R>) * std::size_t(count));
+        GeevSplit sp{reinterpret_cast<core::GeevState<R> *>(base), nullptr};
+        if (with_scale) {
+            sp.scale = reinterpret_cast<R *>(base + at);
+            at += align256(sizeof(R) * std::size_t(n) * std::size_t(count));
+        }
+        if (!with_scale || replay) {
+            sp.next = reinterpret_cast<unsigned long long *>(base + at);
+            at += counter_bytes();
+        }
         if (replay) {
-            sp.band = reinterpret_cast<T *>(base + states + scales);
-            sp.log = reinterpret_cast<T *>(base + states + scales +
-                                           align256(sizeof(T) * band_elements(n) * std::size_t(count)));
+            sp.band = reinterpret_cast<T *>(base + at);
+            sp.log = reinterpret_cast<T *>(base + at + align256(sizeof(T) * band_elements(n) * std::size_t(count)));
             sp.log_slots = plan::tuning::cuda_geev_replay_log_slots(n);
         }
         return sp;
     }
+    static std::size_t counter_bytes() { return align256(sizeof(unsigned long long) * kStageCounters); }
 };
 
 // Shared-memory bytes of one matrix in the Schur launch: a, the Schur
@@ -796,8 +803,8 @@ __global__ __launch_bounds__(256) void geev_replay_kernel(GeevProblem<T> p, Geev
 // idle until the other teams of its warp are done with theirs
 // (plan::tuning::cuda_geev_band_counter_min_lanes; the grid then holds the
 // blocks that fit at once).
-// Logged: with the QR's log, for the replay (real types; one matrix per
-// team). The logged stages are held to
+// Logged: with the QR's log, for the replay (real types; on a counter
+// too, each matrix's log and band addressed by its index). The logged stages are held to
 // plan::tuning::cuda_geev_replay_stage_registers, the others of real types
 // to 80 (with the loop over matrices ptxas took 84-86, against 76-78
 // without it); complex double's spilled 40-48 bytes at 80, so complex
@@ -809,7 +816,7 @@ void geev_band_qr_kernel(GeevProblem<T> p, GeevSplit<T> sp, int pause, unsigned 
                          std::int64_t b0, std::int64_t count, unsigned slice) {
     extern __shared__ __align__(16) unsigned char smem[];
     const auto tm = WarpTeam<P>::make();
-    const bool counter = !Logged && next != nullptr;
+    const bool counter = next != nullptr;
     unsigned char *mine = smem + std::size_t(threadIdx.x / P) * slice;
     auto take = [&]() -> std::int64_t {
         unsigned long long k = 0;
@@ -1104,7 +1111,7 @@ batcheigStatus_t launch_band_qr(cudaStream_t s, const GeevProblem<T> &q, const G
             constexpr int P = decltype(lanes_c)::value;
             const auto kernel = geev_band_qr_kernel<T, P, Logged>;
             const std::size_t slice = band_shared_bytes<T>(q.n, lanes, m);
-            if (Logged || sp.next == nullptr || stage >= GeevSplit<T>::kStageCounters ||
+            if (sp.next == nullptr || stage >= GeevSplit<T>::kStageCounters ||
                 P < plan::tuning::cuda_geev_band_counter_min_lanes)
                 return launch_teams<P>(s, kernel, slice, true, q.batch, q, sp, pause,
                                        static_cast<unsigned long long *>(nullptr));
