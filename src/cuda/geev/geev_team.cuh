@@ -413,8 +413,8 @@ std::size_t reduce_vectors_shared_bytes(int n, bool two_sided) {
 }
 
 // Phase 2 of matrix b of p with team tm, its shared memory at smem
-// (vectors_shared_bytes<T>() long). T and the Schur vectors both come into shared
-// memory. Leaving the vectors in VL / VR (global memory) and running the
+// (vectors_shared_bytes<T>() long). T and the Schur vectors both come
+// into shared memory. Leaving the vectors in VL / VR (global memory) and running the
 // solves' back-transformation, gebak and the normalization on them there
 // halves the shared memory per matrix, but was slower at every size and
 // type measured: double n = 12-48 +4 to +26 %, n = 30 +7 %, float n = 30 /
@@ -804,11 +804,12 @@ __global__ __launch_bounds__(256) void geev_replay_kernel(GeevProblem<T> p, Geev
 // (plan::tuning::cuda_geev_band_counter_min_lanes; the grid then holds the
 // blocks that fit at once).
 // Logged: with the QR's log, for the replay (real types; on a counter
-// too, each matrix's log and band addressed by its index). The logged stages are held to
-// plan::tuning::cuda_geev_replay_stage_registers, the others of real types
-// to 80 (with the loop over matrices ptxas took 84-86, against 76-78
-// without it); complex double's spilled 40-48 bytes at 80, so complex
-// types keep no bound.
+// too, each matrix's log and band addressed by its index). The logged
+// stages are held to plan::tuning::cuda_geev_replay_stage_registers (76
+// with the loop over matrices, session 101), the others of real types to
+// 80 (with the loop over matrices ptxas took 84-86, against 76-78 without
+// it); complex double's spilled 40-48 bytes at 80, so complex types keep
+// no bound.
 template <class T, int P, bool Logged = false>
 __global__ __launch_bounds__(256, 1)
     __maxnreg__((Logged ? plan::tuning::cuda_geev_replay_stage_registers : core::is_complex<T> ? 255 : 80))
