@@ -1417,7 +1417,87 @@ void orghr_in_place_matches_orghr() {
   CHECK(cases > 20);  // most matrices have reflectors to form
 }
 
+// The GPU's eigenvector launch (cuda/geev/geev_team.cuh, vectors_in_shared)
+// runs core::geev_vectors and core::geev_finish with only the eigenvector
+// phase's scratch (core::GeevWork::carve_vectors, bytes_vectors long) and
+// the balancing factors elsewhere. Here: after core::geev_schur (serial),
+// the vectors and eigenvalues from that scratch, in a buffer of exactly its
+// size (an overrun is a heap-buffer-overflow under ASan), are bitwise those
+// from the whole GeevWork, serially and with OmpTeams of 2 and 3.
+template <class T>
+void vectors_from_their_scratch_alone() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  const Job jobs[3] = {{true, true}, {false, true}, {true, false}};
+  for (const int n : {1, 2, 5, 13, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Jordan, Family::Graded})
+      for (const Job job : jobs) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << job_str(job));
+        const size_t nn = static_cast<size_t>(n) * n;
+        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4545, n, static_cast<int>(f)));
+        // The Schur phase, once.
+        std::vector<C> a(nn), z(nn, C(0)), w0(static_cast<size_t>(n), C(-7));
+        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
+        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
+        std::vector<unsigned char> full(core::GeevWork<C>::bytes(n, true));
+        const core::GeevWork<C> ws0 = core::GeevWork<C>::carve(full.data(), n, true);
+        core::GeevState<R> st0;
+        core::geev_schur(core::SerialTeam{}, true, n, core::MatView<C>{a.data(), n, 1},
+                         core::VecView<C>{w0.data(), 1}, core::VecView<R>{wi0.data(), 1},
+                         core::MatView<C>{z.data(), n, 1}, ws0, core::index_t(0), st0);
+        const std::vector<R> scale0(ws0.scale.p, ws0.scale.p + n);
+
+        struct Out {
+          std::vector<C> w, vl, vr;
+          std::vector<R> wi;
+        };
+        // Phases 2 and 3 on copies, with the whole scratch or the vector
+        // phase's alone.
+        auto vectors = [&](const auto &tm, bool alone, Out &o, std::vector<C> &at, std::vector<unsigned char> &mem,
+                           std::vector<R> &scale) {
+          core::GeevWork<C> ws = alone ? core::GeevWork<C>::carve_vectors(mem.data(), n)
+                                       : core::GeevWork<C>::carve(mem.data(), n, true);
+          ws.scale = core::VecView<R>{scale.data(), 1};
+          const core::MatView<C> vl{job.vl ? o.vl.data() : nullptr, n, 1}, vr{job.vr ? o.vr.data() : nullptr, n, 1};
+          core::geev_vectors(tm, job.vl, job.vr, n, core::MatView<C>{at.data(), n, 1},
+                             core::VecView<R>{o.wi.data(), 1}, vl, vr, ws, st0);
+          return core::geev_finish(tm, job.vl, job.vr, n, core::VecView<C>{o.w.data(), 1},
+                                   core::VecView<R>{o.wi.data(), 1}, vl, vr, st0);
+        };
+        auto run = [&](int p, bool alone, Out &o) {
+          o.w = w0;
+          o.wi = wi0;
+          o.vl = job.vl ? z : std::vector<C>();
+          o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
+          std::vector<C> at = a;
+          std::vector<unsigned char> mem(alone ? core::GeevWork<C>::bytes_vectors(n) : full.size());
+          std::vector<R> scale = scale0;
+          if (p == 0) return vectors(core::SerialTeam{}, alone, o, at, mem, scale);
+          const std::vector<int> infos =
+              run_omp_team(p, [&](const OmpTeam &tm) { return vectors(tm, alone, o, at, mem, scale); });
+          for (const int info : infos) CHECK(info == infos[0]);
+          return infos[0];
+        };
+        for (const int p : {0, 2, 3}) {
+          INFO((p == 0 ? std::string("serial") : "OmpTeam of " + std::to_string(p)));
+          Out whole, alone;
+          const int info_whole = run(p, false, whole), info_alone = run(p, true, alone);
+          CHECK(info_alone == info_whole);
+          CHECK(std::memcmp(alone.w.data(), whole.w.data(), n * sizeof(C)) == 0);
+          CHECK(std::memcmp(alone.wi.data(), whole.wi.data(), n * sizeof(R)) == 0);
+          if (job.vl) CHECK(std::memcmp(alone.vl.data(), whole.vl.data(), nn * sizeof(C)) == 0);
+          if (job.vr) CHECK(std::memcmp(alone.vr.data(), whole.vr.data(), nn * sizeof(C)) == 0);
+        }
+      }
+}
+
 }  // namespace
+
+TEMPLATE_TEST_CASE("geev core: the eigenvector phase from its own scratch alone (GeevWork::carve_vectors) gives the "
+                   "whole scratch's results, bitwise, whatever the team",
+                   "[geev][team][trevc]", BT_GEEV_TYPES) {
+  vectors_from_their_scratch_alone<TestType>();
+}
 
 TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView) gives the whole matrix's results, "
                    "bitwise, whatever the team",
