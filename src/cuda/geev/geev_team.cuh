@@ -106,15 +106,21 @@ std::size_t team_slice_bytes(std::size_t bytes) {
     return e * sizeof(T);
 }
 
+// Shared-memory bytes of a and the vector matrices that are wanted, each
+// n columns of shared_ld(n) entries.
+template <class T>
+std::size_t matrices_bytes(int n, bool want_vl, bool want_vr) {
+    const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
+    return mats * std::size_t(shared_ld(n)) * n * sizeof(T);
+}
+
 // Shared-memory bytes of one matrix's problem: a, the vector matrices that
 // are wanted, and the O(n) scratch (with two_sided, gehd2's: GeevWork::hd),
 // as a team's slice (team_slice_bytes).
 template <class T>
 std::size_t shared_bytes(int n, bool want_vl, bool want_vr, bool two_sided = false) {
-    const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
-    std::size_t b = mats * std::size_t(shared_ld(n)) * n * sizeof(T) +
-                    core::GeevWork<T>::bytes(n, want_vl || want_vr, two_sided);
-    return team_slice_bytes<T>(b);
+    return team_slice_bytes<T>(matrices_bytes<T>(n, want_vl, want_vr) +
+                               core::GeevWork<T>::bytes(n, want_vl || want_vr, two_sided));
 }
 
 // Shared-memory bytes of one matrix in the eigenvector launch
@@ -132,9 +138,7 @@ std::size_t shared_bytes(int n, bool want_vl, bool want_vr, bool two_sided = fal
 // complex double n = 20 / 30 within 0.3 %.
 template <class T>
 std::size_t vectors_shared_bytes(int n, bool want_vl, bool want_vr) {
-    const std::size_t mats = 1 + (want_vl ? 1 : 0) + (want_vr ? 1 : 0);
-    return team_slice_bytes<T>(mats * std::size_t(shared_ld(n)) * n * sizeof(T) +
-                               core::GeevWork<T>::bytes_vectors(n));
+    return team_slice_bytes<T>(matrices_bytes<T>(n, want_vl, want_vr) + core::GeevWork<T>::bytes_vectors(n));
 }
 
 // True when one matrix's problem (shared_bytes) and a block team's
