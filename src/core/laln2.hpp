@@ -83,6 +83,7 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
         crv[1] = a(1, 0);
         crv[2] = a(0, 1);
     }
+    auto c = [&](int i) { return pick4(crv[0], crv[1], crv[2], crv[3], i); };
     if (nw == 1) {
         // Real 2x2 system: Gaussian elimination with complete pivoting.
         R cmax = R(0);
@@ -103,7 +104,6 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
             xnorm = temp * bnorm;
             return;
         }
-        auto c = [&](int i) { return pick4(crv[0], crv[1], crv[2], crv[3], i); };
         R ur11 = c(icmax);
         R cr21 = c(icmax ^ 1);
         R ur12 = c(icmax ^ 2);
@@ -162,7 +162,6 @@ BATCHEIG_HD void laln2(bool ltrans, int na, int nw, R smin, M a, const R *b, R w
         xnorm = temp * bnorm;
         return;
     }
-    auto c = [&](int i) { return pick4(crv[0], crv[1], crv[2], crv[3], i); };
     auto ci = [&](int i) { return pick4(civ[0], civ[1], civ[2], civ[3], i); };
     R ur11 = c(icmax), ui11 = ci(icmax);
     R cr21 = c(icmax ^ 1), ci21 = ci(icmax ^ 1);
