@@ -1491,12 +1491,95 @@ void vectors_from_their_scratch_alone() {
       }
 }
 
+// trevc's team wavefront for the right eigenvectors of a real Schur form
+// (core::trevc_real: teams of kTrevcWavefrontMinTeam members or more, n >=
+// kTrevcWavefrontMinN) forms each pivot's eigenvector (its shift and
+// views) again at every block where a member owns several eigenvectors,
+// and where every member owns one at most (n <= team size) keeps it from
+// the start. Here: after core::geev_schur (serial), the eigenvectors and
+// eigenvalues from OmpTeams on both sides of that line are bitwise those
+// of a team of one, which solves each eigenvector whole and normalizes as
+// every team does (a serial team's double vectors are normalized as
+// xGEEV, core::geev_vectors).
+template <class T>
+void wavefront_vectors_match_serial() {
+  using C = typename core_type<T>::type;
+  using R = core::real_t<C>;
+  const Job jobs[2] = {{false, true}, {true, true}};
+  int kept = 0, formed = 0;
+  for (const int n : {int(core::kTrevcWavefrontMinN), 24, 30})
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Jordan, Family::Graded})
+      for (const Job job : jobs) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << job_str(job));
+        const size_t nn = static_cast<size_t>(n) * n;
+        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4646, n, static_cast<int>(f)));
+        std::vector<C> a(nn), z(nn, C(0)), w0(static_cast<size_t>(n), C(-7));
+        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
+        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
+        std::vector<unsigned char> full(core::GeevWork<C>::bytes(n, true));
+        const core::GeevWork<C> ws0 = core::GeevWork<C>::carve(full.data(), n, true);
+        core::GeevState<R> st0;
+        core::geev_schur(core::SerialTeam{}, true, n, core::MatView<C>{a.data(), n, 1},
+                         core::VecView<C>{w0.data(), 1}, core::VecView<R>{wi0.data(), 1},
+                         core::MatView<C>{z.data(), n, 1}, ws0, core::index_t(0), st0);
+        const std::vector<R> scale0(ws0.scale.p, ws0.scale.p + n);
+        struct Out {
+          std::vector<C> w, vl, vr;
+          std::vector<R> wi;
+          int info = 0;
+        };
+        auto run = [&](int p) {
+          Out o;
+          o.w = w0;
+          o.wi = wi0;
+          o.vl = job.vl ? z : std::vector<C>();
+          o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
+          std::vector<C> at = a;
+          std::vector<unsigned char> mem(full.size());
+          std::vector<R> scale = scale0;
+          auto vectors = [&](const auto &tm) {
+            core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, true);
+            ws.scale = core::VecView<R>{scale.data(), 1};
+            const core::MatView<C> vl{job.vl ? o.vl.data() : nullptr, n, 1},
+                vr{job.vr ? o.vr.data() : nullptr, n, 1};
+            core::geev_vectors(tm, job.vl, job.vr, n, core::MatView<C>{at.data(), n, 1},
+                               core::VecView<R>{o.wi.data(), 1}, vl, vr, ws, st0);
+            return core::geev_finish(tm, job.vl, job.vr, n, core::VecView<C>{o.w.data(), 1},
+                                     core::VecView<R>{o.wi.data(), 1}, vl, vr, st0);
+          };
+          const std::vector<int> infos = run_omp_team(p, [&](const OmpTeam &tm) { return vectors(tm); });
+          for (const int info : infos) CHECK(info == infos[0]);
+          o.info = infos[0];
+          return o;
+        };
+        const Out one = run(1);
+        for (const int p : {int(core::kTrevcWavefrontMinTeam), 9, n, n + 3}) {
+          INFO("OmpTeam of " << p << (n <= p ? " (each member keeps its eigenvector)" : " (formed at every pivot)"));
+          (n <= p ? kept : formed) += 1;
+          const Out team = run(p);
+          CHECK(team.info == one.info);
+          CHECK(std::memcmp(team.w.data(), one.w.data(), n * sizeof(C)) == 0);
+          CHECK(std::memcmp(team.wi.data(), one.wi.data(), n * sizeof(R)) == 0);
+          if (job.vl) CHECK(std::memcmp(team.vl.data(), one.vl.data(), nn * sizeof(C)) == 0);
+          CHECK(std::memcmp(team.vr.data(), one.vr.data(), nn * sizeof(C)) == 0);
+        }
+      }
+  CHECK(kept > 0);
+  CHECK(formed > 0);
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("geev core: the eigenvector phase from its own scratch alone (GeevWork::carve_vectors) gives the "
                    "whole scratch's results, bitwise, whatever the team",
                    "[geev][team][trevc]", BT_GEEV_TYPES) {
   vectors_from_their_scratch_alone<TestType>();
+}
+
+TEMPLATE_TEST_CASE("geev core: the right eigenvectors in trevc's team wavefront, kept by their members or formed at "
+                   "every pivot, are bitwise a team of one's",
+                   "[geev][team][trevc]", BT_GEEV_TYPES) {
+  wavefront_vectors_match_serial<TestType>();
 }
 
 TEMPLATE_TEST_CASE("geev core: the QR iteration on the packed band (HessBandView) gives the whole matrix's results, "
