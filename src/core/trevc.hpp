@@ -784,23 +784,29 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
             // and views: T's diagonal blocks and the views do not change
             // during the solves), for all its pivots; otherwise a member's
             // pivots alternate between its eigenvectors, and each pivot
-            // forms its own again. Same results either way. Measured on an
-            // H100 against forming it at every pivot (docs/performance.md,
-            // session 102; right vectors, batch 200 000): double n = 20 /
-            // 25 / 30 -3.1 / -2.1 / -2.4 %, float n = 30 -1.1 %. (Keeping
-            // the last one formed at every n made float n = 24, 16 lanes,
-            // 0.6 % slower.)
+            // forms its own again. Same results either way. The two are
+            // separate wavefronts: with one test in a shared wavefront the
+            // second form ran about 1 % slower than alone (double n = 18-19,
+            // float n = 20-24). Measured on an H100 against forming it at
+            // every pivot (docs/performance.md, session 102; right vectors,
+            // batch 200 000): double n = 20 / 25 / 30 -3.0 / -1.9 / -2.5 %,
+            // float n = 30 -1.0 %.
             detail::RightVector<R> v;
             VecView<R> xr, xi;
-            const bool keep = n <= tm.size();
             bool own = false;
             for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
                 own = vector_at(ki, v, xr, xi);
                 if (own) detail::right_start(v, t, xr, xi);
             }
-            detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
-                if (keep ? own : vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
-            });
+            if (n <= tm.size()) {
+                detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
+                    if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                });
+            } else {
+                detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
+                    if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                });
+            }
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }
     }
