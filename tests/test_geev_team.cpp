@@ -1495,8 +1495,8 @@ void vectors_from_their_scratch_alone() {
 // (core::trevc_real: teams of kTrevcWavefrontMinTeam members or more, n >=
 // kTrevcWavefrontMinN) forms each pivot's eigenvector (its shift and
 // views) again at every block where a member owns several eigenvectors,
-// and where every member owns one at most (n <= team size) keeps it from
-// the start. Here: after core::geev_schur (serial), the eigenvectors and
+// and in double (core::kTrevcKeepOwn), where every member owns one at most
+// (n <= team size), keeps it from the start. Here: after core::geev_schur (serial), the eigenvectors and
 // eigenvalues from OmpTeams on both sides of that line are bitwise those
 // of a team of one, which solves each eigenvector whole and normalizes as
 // every team does (a serial team's double vectors are normalized as
@@ -1554,7 +1554,7 @@ void wavefront_vectors_match_serial() {
         };
         const Out one = run(1);
         for (const int p : {int(core::kTrevcWavefrontMinTeam), 9, n, n + 3}) {
-          INFO("OmpTeam of " << p << (n <= p ? " (each member keeps its eigenvector)" : " (formed at every pivot)"));
+          INFO("OmpTeam of " << p << (n <= p ? " (n <= team size)" : " (n > team size)"));
           (n <= p ? kept : formed) += 1;
           const Out team = run(p);
           CHECK(team.info == one.info);

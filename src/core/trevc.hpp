@@ -737,6 +737,23 @@ BATCHEIG_HD void finish_serial(bool left, index_t n, M t, M q, V xt, index_t ki)
 inline constexpr index_t kTrevcWavefrontMinTeam = 4;
 inline constexpr index_t kTrevcWavefrontMinN = 18;
 
+// Whether the wavefront's members keep their right eigenvector (its shift
+// and views, formed for its start) for all its pivots where each owns one
+// at most (n <= team size), instead of forming it at every block (T's
+// diagonal blocks and the views do not change during the solves; the
+// same results either way). Measured on an H100 against forming it at
+// every block (batcheig_bench geev --vectors, batch 200 000, ms;
+// docs/performance.md, session 102): double n = 20 32.62 -> 31.84, 30
+// 64.64 -> 62.41 (and 32.7 -> 31.7, 49.4 -> 48.4, 64.7 -> 63.1 at n =
+// 20 / 25 / 30 in two rounds of the earlier forms); n = 18-19 and 40
+// (teams whose members own two) and the block variant at n = 56 within
+// 0.5 %. In float
+// n = 30 was 2 % faster, but the larger kernel made float n = 20 and 24
+// (8 and 16 lanes, forming at every block) 0.7 and 1.7 % slower, so float
+// keeps the one wavefront.
+template <class R>
+inline constexpr bool kTrevcKeepOwn = sizeof(R) >= sizeof(double);
+
 // Real Schur form. t: n x n quasi-triangular with standardized 2x2 blocks;
 // the part of its array below the subdiagonal is overwritten. cn: n reals;
 // xt: 3n reals.
@@ -779,18 +796,10 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
                 detail::right_views(t, xt, n, v, xr, xi);
                 return true;
             };
-            // Where every member owns one eigenvector at most (n <= team
-            // size), each keeps its own, as formed for its start (its shift
-            // and views: T's diagonal blocks and the views do not change
-            // during the solves), for all its pivots; otherwise a member's
-            // pivots alternate between its eigenvectors, and each pivot
-            // forms its own again. Same results either way. The two are
-            // separate wavefronts: with one test in a shared wavefront the
-            // second form ran about 1 % slower than alone (double n = 18-19,
-            // float n = 20-24). Measured on an H100 against forming it at
-            // every pivot (docs/performance.md, session 102; right vectors,
-            // batch 200 000): double n = 20 / 25 / 30 -3.0 / -1.9 / -2.5 %,
-            // float n = 30 -1.0 %.
+            // In double (kTrevcKeepOwn), where every member owns one
+            // eigenvector at most (n <= team size), each keeps its own, as
+            // formed for its start, for all its pivots; otherwise each
+            // pivot forms its eigenvector again (kTrevcKeepOwn has why).
             detail::RightVector<R> v;
             VecView<R> xr, xi;
             bool own = false;
@@ -798,14 +807,21 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
                 own = vector_at(ki, v, xr, xi);
                 if (own) detail::right_start(v, t, xr, xi);
             }
-            if (n <= tm.size()) {
-                detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
-                    if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
-                });
-            } else {
+            auto form_each = [&]() {
                 detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
                     if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
                 });
+            };
+            if constexpr (kTrevcKeepOwn<R>) {
+                if (n <= tm.size()) {
+                    detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
+                        if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                    });
+                } else {
+                    form_each();
+                }
+            } else {
+                form_each();
             }
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }
