@@ -1417,6 +1417,38 @@ void orghr_in_place_matches_orghr() {
   CHECK(cases > 20);  // most matrices have reflectors to form
 }
 
+// The Schur phase of geev (core::geev_schur, serial, with the Schur
+// vectors) of the order-n column-major matrix at `a0`, for the tests that
+// run the eigenvector phase on copies: T, Z, the eigenvalues, the
+// balancing factors, the state, and the whole GeevWork's bytes.
+template <class C>
+struct SchurPhase {
+  using R = core::real_t<C>;
+  std::vector<C> a, z, w0;
+  std::vector<R> wi0, scale0;
+  core::GeevState<R> st0;
+  size_t work_bytes = 0;
+};
+template <class C, class T0>
+SchurPhase<C> serial_schur_phase(const T0 *a0, int n) {
+  using R = core::real_t<C>;
+  const size_t nn = static_cast<size_t>(n) * n;
+  SchurPhase<C> sp;
+  sp.a.resize(nn);
+  std::memcpy(static_cast<void *>(sp.a.data()), a0, nn * sizeof(C));
+  sp.z.assign(nn, C(0));
+  sp.w0.assign(static_cast<size_t>(n), C(-7));
+  sp.wi0.assign(static_cast<size_t>(n), R(-7));
+  sp.work_bytes = core::GeevWork<C>::bytes(n, true);
+  std::vector<unsigned char> full(sp.work_bytes);
+  const core::GeevWork<C> ws0 = core::GeevWork<C>::carve(full.data(), n, true);
+  core::geev_schur(core::SerialTeam{}, true, n, core::MatView<C>{sp.a.data(), n, 1},
+                   core::VecView<C>{sp.w0.data(), 1}, core::VecView<R>{sp.wi0.data(), 1},
+                   core::MatView<C>{sp.z.data(), n, 1}, ws0, core::index_t(0), sp.st0);
+  sp.scale0.assign(ws0.scale.p, ws0.scale.p + n);
+  return sp;
+}
+
 // The GPU's eigenvector launch (cuda/geev/geev_team.cuh, vectors_in_shared)
 // runs core::geev_vectors and core::geev_finish with only the eigenvector
 // phase's scratch (core::GeevWork::carve_vectors, bytes_vectors long) and
@@ -1436,16 +1468,10 @@ void vectors_from_their_scratch_alone() {
         const size_t nn = static_cast<size_t>(n) * n;
         const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4545, n, static_cast<int>(f)));
         // The Schur phase, once.
-        std::vector<C> a(nn), z(nn, C(0)), w0(static_cast<size_t>(n), C(-7));
-        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
-        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
-        std::vector<unsigned char> full(core::GeevWork<C>::bytes(n, true));
-        const core::GeevWork<C> ws0 = core::GeevWork<C>::carve(full.data(), n, true);
-        core::GeevState<R> st0;
-        core::geev_schur(core::SerialTeam{}, true, n, core::MatView<C>{a.data(), n, 1},
-                         core::VecView<C>{w0.data(), 1}, core::VecView<R>{wi0.data(), 1},
-                         core::MatView<C>{z.data(), n, 1}, ws0, core::index_t(0), st0);
-        const std::vector<R> scale0(ws0.scale.p, ws0.scale.p + n);
+        const SchurPhase<C> sp = serial_schur_phase<C>(m.a.data(), n);
+        const std::vector<C> &a = sp.a, &z = sp.z, &w0 = sp.w0;
+        const std::vector<R> &wi0 = sp.wi0, &scale0 = sp.scale0;
+        const core::GeevState<R> &st0 = sp.st0;
 
         struct Out {
           std::vector<C> w, vl, vr;
@@ -1470,7 +1496,7 @@ void vectors_from_their_scratch_alone() {
           o.vl = job.vl ? z : std::vector<C>();
           o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
           std::vector<C> at = a;
-          std::vector<unsigned char> mem(alone ? core::GeevWork<C>::bytes_vectors(n) : full.size());
+          std::vector<unsigned char> mem(alone ? core::GeevWork<C>::bytes_vectors(n) : sp.work_bytes);
           std::vector<R> scale = scale0;
           if (p == 0) return vectors(core::SerialTeam{}, alone, o, at, mem, scale);
           const std::vector<int> infos =
@@ -1513,16 +1539,11 @@ void wavefront_vectors_match_serial() {
         INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << job_str(job));
         const size_t nn = static_cast<size_t>(n) * n;
         const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4646, n, static_cast<int>(f)));
-        std::vector<C> a(nn), z(nn, C(0)), w0(static_cast<size_t>(n), C(-7));
-        std::memcpy(static_cast<void *>(a.data()), m.a.data(), nn * sizeof(C));
-        std::vector<R> wi0(static_cast<size_t>(n), R(-7));
-        std::vector<unsigned char> full(core::GeevWork<C>::bytes(n, true));
-        const core::GeevWork<C> ws0 = core::GeevWork<C>::carve(full.data(), n, true);
-        core::GeevState<R> st0;
-        core::geev_schur(core::SerialTeam{}, true, n, core::MatView<C>{a.data(), n, 1},
-                         core::VecView<C>{w0.data(), 1}, core::VecView<R>{wi0.data(), 1},
-                         core::MatView<C>{z.data(), n, 1}, ws0, core::index_t(0), st0);
-        const std::vector<R> scale0(ws0.scale.p, ws0.scale.p + n);
+        // The Schur phase, once.
+        const SchurPhase<C> sp = serial_schur_phase<C>(m.a.data(), n);
+        const std::vector<C> &a = sp.a, &z = sp.z, &w0 = sp.w0;
+        const std::vector<R> &wi0 = sp.wi0, &scale0 = sp.scale0;
+        const core::GeevState<R> &st0 = sp.st0;
         struct Out {
           std::vector<C> w, vl, vr;
           std::vector<R> wi;
@@ -1535,7 +1556,7 @@ void wavefront_vectors_match_serial() {
           o.vl = job.vl ? z : std::vector<C>();
           o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
           std::vector<C> at = a;
-          std::vector<unsigned char> mem(full.size());
+          std::vector<unsigned char> mem(sp.work_bytes);
           std::vector<R> scale = scale0;
           auto vectors = [&](const auto &tm) {
             core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, true);
