@@ -747,10 +747,9 @@ inline constexpr index_t kTrevcWavefrontMinN = 18;
 // 64.64 -> 62.41 (and 32.7 -> 31.7, 49.4 -> 48.4, 64.7 -> 63.1 at n =
 // 20 / 25 / 30 in two rounds of the earlier forms); n = 18-19 and 40
 // (teams whose members own two) and the block variant at n = 56 within
-// 0.5 %. In float
-// n = 30 was 2 % faster, but the larger kernel made float n = 20 and 24
-// (8 and 16 lanes, forming at every block) 0.7 and 1.7 % slower, so float
-// keeps the one wavefront.
+// 0.5 %. In float n = 30 was 2 % faster, but the larger kernel made float
+// n = 20 and 24 (8 and 16 lanes, forming at every block) 0.7 and 1.7 %
+// slower, so float forms it at every block.
 template <class R>
 inline constexpr bool kTrevcKeepOwn = sizeof(R) >= sizeof(double);
 
