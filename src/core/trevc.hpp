@@ -806,21 +806,14 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
                 own = vector_at(ki, v, xr, xi);
                 if (own) detail::right_start(v, t, xr, xi);
             }
-            auto form_each = [&]() {
+            if (kTrevcKeepOwn<R> && n <= tm.size()) {
+                detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
+                    if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                });
+            } else {
                 detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
                     if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
                 });
-            };
-            if constexpr (kTrevcKeepOwn<R>) {
-                if (n <= tm.size()) {
-                    detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
-                        if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
-                    });
-                } else {
-                    form_each();
-                }
-            } else {
-                form_each();
             }
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);
         }
