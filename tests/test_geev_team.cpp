@@ -1449,6 +1449,29 @@ SchurPhase<C> serial_schur_phase(const T0 *a0, int n) {
   return sp;
 }
 
+// The eigenvector phase's outputs, for those tests: eigenvalues, vectors
+// and the info of a run.
+template <class C>
+struct VectorPhaseOut {
+  std::vector<C> w, vl, vr;
+  std::vector<core::real_t<C>> wi;
+  int info = 0;
+};
+
+// body(n, job, phase) for each order in ns, four families (the matrix
+// seeded by seed) and each job, after serial_schur_phase; the case in INFO.
+template <class T, class Body>
+void for_each_schur_case(std::initializer_list<int> ns, std::initializer_list<Job> jobs, int seed, Body &&body) {
+  using C = typename core_type<T>::type;
+  for (const int n : ns)
+    for (const Family f : {Family::RandomDense, Family::Companion, Family::Jordan, Family::Graded})
+      for (const Job job : jobs) {
+        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << job_str(job));
+        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(seed, n, static_cast<int>(f)));
+        body(n, job, serial_schur_phase<C>(m.a.data(), n));
+      }
+}
+
 // The GPU's eigenvector launch (cuda/geev/geev_team.cuh, vectors_in_shared)
 // runs core::geev_vectors and core::geev_finish with only the eigenvector
 // phase's scratch (core::GeevWork::carve_vectors, bytes_vectors long) and
@@ -1460,61 +1483,52 @@ template <class T>
 void vectors_from_their_scratch_alone() {
   using C = typename core_type<T>::type;
   using R = core::real_t<C>;
-  const Job jobs[3] = {{true, true}, {false, true}, {true, false}};
-  for (const int n : {1, 2, 5, 13, 30})
-    for (const Family f : {Family::RandomDense, Family::Companion, Family::Jordan, Family::Graded})
-      for (const Job job : jobs) {
-        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << job_str(job));
-        const size_t nn = static_cast<size_t>(n) * n;
-        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4545, n, static_cast<int>(f)));
-        // The Schur phase, once.
-        const SchurPhase<C> sp = serial_schur_phase<C>(m.a.data(), n);
-        const std::vector<C> &a = sp.a, &z = sp.z, &w0 = sp.w0;
-        const std::vector<R> &wi0 = sp.wi0, &scale0 = sp.scale0;
-        const core::GeevState<R> &st0 = sp.st0;
+  const auto jobs = {Job{true, true}, Job{false, true}, Job{true, false}};
+  for_each_schur_case<T>({1, 2, 5, 13, 30}, jobs, 4545, [&](int n, const Job &job, const SchurPhase<C> &sp) {
+    const size_t nn = static_cast<size_t>(n) * n;
+    const std::vector<C> &a = sp.a, &z = sp.z, &w0 = sp.w0;
+    const std::vector<R> &wi0 = sp.wi0, &scale0 = sp.scale0;
+    const core::GeevState<R> &st0 = sp.st0;
 
-        struct Out {
-          std::vector<C> w, vl, vr;
-          std::vector<R> wi;
-        };
-        // Phases 2 and 3 on copies, with the whole scratch or the vector
-        // phase's alone.
-        auto vectors = [&](const auto &tm, bool alone, Out &o, std::vector<C> &at, std::vector<unsigned char> &mem,
-                           std::vector<R> &scale) {
-          core::GeevWork<C> ws = alone ? core::GeevWork<C>::carve_vectors(mem.data(), n)
-                                       : core::GeevWork<C>::carve(mem.data(), n, true);
-          ws.scale = core::VecView<R>{scale.data(), 1};
-          const core::MatView<C> vl{job.vl ? o.vl.data() : nullptr, n, 1}, vr{job.vr ? o.vr.data() : nullptr, n, 1};
-          core::geev_vectors(tm, job.vl, job.vr, n, core::MatView<C>{at.data(), n, 1},
-                             core::VecView<R>{o.wi.data(), 1}, vl, vr, ws, st0);
-          return core::geev_finish(tm, job.vl, job.vr, n, core::VecView<C>{o.w.data(), 1},
-                                   core::VecView<R>{o.wi.data(), 1}, vl, vr, st0);
-        };
-        auto run = [&](int p, bool alone, Out &o) {
-          o.w = w0;
-          o.wi = wi0;
-          o.vl = job.vl ? z : std::vector<C>();
-          o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
-          std::vector<C> at = a;
-          std::vector<unsigned char> mem(alone ? core::GeevWork<C>::bytes_vectors(n) : sp.work_bytes);
-          std::vector<R> scale = scale0;
-          if (p == 0) return vectors(core::SerialTeam{}, alone, o, at, mem, scale);
-          const std::vector<int> infos =
-              run_omp_team(p, [&](const OmpTeam &tm) { return vectors(tm, alone, o, at, mem, scale); });
-          for (const int info : infos) CHECK(info == infos[0]);
-          return infos[0];
-        };
-        for (const int p : {0, 2, 3}) {
-          INFO((p == 0 ? std::string("serial") : "OmpTeam of " + std::to_string(p)));
-          Out whole, alone;
-          const int info_whole = run(p, false, whole), info_alone = run(p, true, alone);
-          CHECK(info_alone == info_whole);
-          CHECK(std::memcmp(alone.w.data(), whole.w.data(), n * sizeof(C)) == 0);
-          CHECK(std::memcmp(alone.wi.data(), whole.wi.data(), n * sizeof(R)) == 0);
-          if (job.vl) CHECK(std::memcmp(alone.vl.data(), whole.vl.data(), nn * sizeof(C)) == 0);
-          if (job.vr) CHECK(std::memcmp(alone.vr.data(), whole.vr.data(), nn * sizeof(C)) == 0);
-        }
-      }
+    using Out = VectorPhaseOut<C>;
+    // Phases 2 and 3 on copies, with the whole scratch or the vector
+    // phase's alone.
+    auto vectors = [&](const auto &tm, bool alone, Out &o, std::vector<C> &at, std::vector<unsigned char> &mem,
+                       std::vector<R> &scale) {
+      core::GeevWork<C> ws = alone ? core::GeevWork<C>::carve_vectors(mem.data(), n)
+                                   : core::GeevWork<C>::carve(mem.data(), n, true);
+      ws.scale = core::VecView<R>{scale.data(), 1};
+      const core::MatView<C> vl{job.vl ? o.vl.data() : nullptr, n, 1}, vr{job.vr ? o.vr.data() : nullptr, n, 1};
+      core::geev_vectors(tm, job.vl, job.vr, n, core::MatView<C>{at.data(), n, 1},
+                         core::VecView<R>{o.wi.data(), 1}, vl, vr, ws, st0);
+      return core::geev_finish(tm, job.vl, job.vr, n, core::VecView<C>{o.w.data(), 1},
+                               core::VecView<R>{o.wi.data(), 1}, vl, vr, st0);
+    };
+    auto run = [&](int p, bool alone, Out &o) {
+      o.w = w0;
+      o.wi = wi0;
+      o.vl = job.vl ? z : std::vector<C>();
+      o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
+      std::vector<C> at = a;
+      std::vector<unsigned char> mem(alone ? core::GeevWork<C>::bytes_vectors(n) : sp.work_bytes);
+      std::vector<R> scale = scale0;
+      if (p == 0) return vectors(core::SerialTeam{}, alone, o, at, mem, scale);
+      const std::vector<int> infos =
+          run_omp_team(p, [&](const OmpTeam &tm) { return vectors(tm, alone, o, at, mem, scale); });
+      for (const int info : infos) CHECK(info == infos[0]);
+      return infos[0];
+    };
+    for (const int p : {0, 2, 3}) {
+      INFO((p == 0 ? std::string("serial") : "OmpTeam of " + std::to_string(p)));
+      Out whole, alone;
+      const int info_whole = run(p, false, whole), info_alone = run(p, true, alone);
+      CHECK(info_alone == info_whole);
+      CHECK(std::memcmp(alone.w.data(), whole.w.data(), n * sizeof(C)) == 0);
+      CHECK(std::memcmp(alone.wi.data(), whole.wi.data(), n * sizeof(R)) == 0);
+      if (job.vl) CHECK(std::memcmp(alone.vl.data(), whole.vl.data(), nn * sizeof(C)) == 0);
+      if (job.vr) CHECK(std::memcmp(alone.vr.data(), whole.vr.data(), nn * sizeof(C)) == 0);
+    }
+  });
 }
 
 // trevc's team wavefront for the right eigenvectors of a real Schur form
@@ -1522,69 +1536,60 @@ void vectors_from_their_scratch_alone() {
 // kTrevcWavefrontMinN) forms each pivot's eigenvector (its shift and
 // views) again at every block where a member owns several eigenvectors,
 // and in double (core::kTrevcKeepOwn), where every member owns one at most
-// (n <= team size), keeps it from the start. Here: after core::geev_schur (serial), the eigenvectors and
-// eigenvalues from OmpTeams on both sides of that line are bitwise those
-// of a team of one, which solves each eigenvector whole and normalizes as
-// every team does (a serial team's double vectors are normalized as
+// (n <= team size), keeps it from the start. Here: after core::geev_schur
+// (serial), the eigenvectors and eigenvalues from OmpTeams on both sides
+// of that line are bitwise those of a team of one, which solves each
+// eigenvector whole and normalizes as every team does (a serial team's double vectors are normalized as
 // xGEEV, core::geev_vectors).
 template <class T>
 void wavefront_vectors_match_serial() {
   using C = typename core_type<T>::type;
   using R = core::real_t<C>;
-  const Job jobs[2] = {{false, true}, {true, true}};
   int kept = 0, formed = 0;
-  for (const int n : {int(core::kTrevcWavefrontMinN), 24, 30})
-    for (const Family f : {Family::RandomDense, Family::Companion, Family::Jordan, Family::Graded})
-      for (const Job job : jobs) {
-        INFO(precision_name<T>() << " n=" << n << " " << family_name(f) << " " << job_str(job));
-        const size_t nn = static_cast<size_t>(n) * n;
-        const TestMatrix<T> m = make_matrix<T>(f, Magnitude::Unit, n, make_seed(4646, n, static_cast<int>(f)));
-        // The Schur phase, once.
-        const SchurPhase<C> sp = serial_schur_phase<C>(m.a.data(), n);
-        const std::vector<C> &a = sp.a, &z = sp.z, &w0 = sp.w0;
-        const std::vector<R> &wi0 = sp.wi0, &scale0 = sp.scale0;
-        const core::GeevState<R> &st0 = sp.st0;
-        struct Out {
-          std::vector<C> w, vl, vr;
-          std::vector<R> wi;
-          int info = 0;
-        };
-        auto run = [&](int p) {
-          Out o;
-          o.w = w0;
-          o.wi = wi0;
-          o.vl = job.vl ? z : std::vector<C>();
-          o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
-          std::vector<C> at = a;
-          std::vector<unsigned char> mem(sp.work_bytes);
-          std::vector<R> scale = scale0;
-          auto vectors = [&](const auto &tm) {
-            core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, true);
-            ws.scale = core::VecView<R>{scale.data(), 1};
-            const core::MatView<C> vl{job.vl ? o.vl.data() : nullptr, n, 1},
-                vr{job.vr ? o.vr.data() : nullptr, n, 1};
-            core::geev_vectors(tm, job.vl, job.vr, n, core::MatView<C>{at.data(), n, 1},
-                               core::VecView<R>{o.wi.data(), 1}, vl, vr, ws, st0);
-            return core::geev_finish(tm, job.vl, job.vr, n, core::VecView<C>{o.w.data(), 1},
-                                     core::VecView<R>{o.wi.data(), 1}, vl, vr, st0);
-          };
-          const std::vector<int> infos = run_omp_team(p, [&](const OmpTeam &tm) { return vectors(tm); });
-          for (const int info : infos) CHECK(info == infos[0]);
-          o.info = infos[0];
-          return o;
-        };
-        const Out one = run(1);
-        for (const int p : {int(core::kTrevcWavefrontMinTeam), 9, n, n + 3}) {
-          INFO("OmpTeam of " << p << (n <= p ? " (n <= team size)" : " (n > team size)"));
-          (n <= p ? kept : formed) += 1;
-          const Out team = run(p);
-          CHECK(team.info == one.info);
-          CHECK(std::memcmp(team.w.data(), one.w.data(), n * sizeof(C)) == 0);
-          CHECK(std::memcmp(team.wi.data(), one.wi.data(), n * sizeof(R)) == 0);
-          if (job.vl) CHECK(std::memcmp(team.vl.data(), one.vl.data(), nn * sizeof(C)) == 0);
-          CHECK(std::memcmp(team.vr.data(), one.vr.data(), nn * sizeof(C)) == 0);
-        }
-      }
+  const auto jobs = {Job{false, true}, Job{true, true}};
+  const auto sizes = {int(core::kTrevcWavefrontMinN), 24, 30};
+  for_each_schur_case<T>(sizes, jobs, 4646, [&](int n, const Job &job, const SchurPhase<C> &sp) {
+    const size_t nn = static_cast<size_t>(n) * n;
+    const std::vector<C> &a = sp.a, &z = sp.z, &w0 = sp.w0;
+    const std::vector<R> &wi0 = sp.wi0, &scale0 = sp.scale0;
+    const core::GeevState<R> &st0 = sp.st0;
+    using Out = VectorPhaseOut<C>;
+    auto run = [&](int p) {
+      Out o;
+      o.w = w0;
+      o.wi = wi0;
+      o.vl = job.vl ? z : std::vector<C>();
+      o.vr = job.vr && !job.vl ? z : std::vector<C>(job.vr ? nn : 0, C(0));
+      std::vector<C> at = a;
+      std::vector<unsigned char> mem(sp.work_bytes);
+      std::vector<R> scale = scale0;
+      auto vectors = [&](const auto &tm) {
+        core::GeevWork<C> ws = core::GeevWork<C>::carve(mem.data(), n, true);
+        ws.scale = core::VecView<R>{scale.data(), 1};
+        const core::MatView<C> vl{job.vl ? o.vl.data() : nullptr, n, 1},
+            vr{job.vr ? o.vr.data() : nullptr, n, 1};
+        core::geev_vectors(tm, job.vl, job.vr, n, core::MatView<C>{at.data(), n, 1},
+                           core::VecView<R>{o.wi.data(), 1}, vl, vr, ws, st0);
+        return core::geev_finish(tm, job.vl, job.vr, n, core::VecView<C>{o.w.data(), 1},
+                                 core::VecView<R>{o.wi.data(), 1}, vl, vr, st0);
+      };
+      const std::vector<int> infos = run_omp_team(p, [&](const OmpTeam &tm) { return vectors(tm); });
+      for (const int info : infos) CHECK(info == infos[0]);
+      o.info = infos[0];
+      return o;
+    };
+    const Out one = run(1);
+    for (const int p : {int(core::kTrevcWavefrontMinTeam), 9, n, n + 3}) {
+      INFO("OmpTeam of " << p << (n <= p ? " (n <= team size)" : " (n > team size)"));
+      (n <= p ? kept : formed) += 1;
+      const Out team = run(p);
+      CHECK(team.info == one.info);
+      CHECK(std::memcmp(team.w.data(), one.w.data(), n * sizeof(C)) == 0);
+      CHECK(std::memcmp(team.wi.data(), one.wi.data(), n * sizeof(R)) == 0);
+      if (job.vl) CHECK(std::memcmp(team.vl.data(), one.vl.data(), nn * sizeof(C)) == 0);
+      CHECK(std::memcmp(team.vr.data(), one.vr.data(), nn * sizeof(C)) == 0);
+    }
+  });
   CHECK(kept > 0);
   CHECK(formed > 0);
 }
