@@ -55,14 +55,16 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // col lives in row col + 3 of t (entries (col + 3, k), k <= col + 1, all at
 // least two below the diagonal), a left one mirrored ((n + 2 - col, n - 1 -
 // k)); the three columns that do not fit (col >= n - 3) live in xt (3n).
+// With a SharedView t both lie in shared memory (same_space); the views
+// that the solves keep across their loops are marked again where used.
 template <class M, class V>
 BATCHEIG_HD VecView<typename M::value_type> x_column(M t, V xt, index_t n, index_t col, bool left) {
     using T = typename M::value_type;
     const std::int64_t step = std::int64_t(t.ld) * t.es;
     const index_t c = left ? n - 1 - col : col;
-    if (c + 3 < n) return left ? VecView<T>{&t(c + 3, n - 1), -step} : VecView<T>{&t(c + 3, 0), step};
+    if (c + 3 < n) return same_space(t, left ? VecView<T>{&t(c + 3, n - 1), -step} : VecView<T>{&t(c + 3, 0), step});
     T *base = &xt[(c - (n - 3)) * n];
-    return left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc};
+    return same_space(t, left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc});
 }
 
 // True when columns (ki - 1, ki) of the real Schur form t are a 2x2 block.
@@ -147,7 +149,7 @@ BATCHEIG_HD RightVector<R> right_vector(index_t ki, M t, const TrevcLimits<R> &l
 template <class M, class V, class R>
 BATCHEIG_HD void right_views(M t, V xt, index_t n, const RightVector<R> &v, VecView<R> &xr, VecView<R> &xi) {
     xr = x_column(t, xt, n, v.pair ? v.ki - 1 : v.ki, false);
-    xi = v.pair ? x_column(t, xt, n, v.ki, false) : xr;
+    xi = same_space(t, v.pair ? x_column(t, xt, n, v.ki, false) : xr);
 }
 
 // The right-hand side before the back-substitution: a real eigenvalue
@@ -198,7 +200,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
     if (!v.pair) {
         if (!two) {
             b[0] = xr[j];
-            laln2(false, 1, 1, v.smin, MatView<R>{&t(j, j), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
+            laln2(false, 1, 1, v.smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
             // Scale x to avoid overflow when updating the right-hand side.
             if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
                 x[0] /= xnorm;
@@ -209,7 +211,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
         } else {
             b[0] = xr[j - 1];
             b[1] = xr[j];
-            laln2(false, 2, 1, v.smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
+            laln2(false, 2, 1, v.smin, MatView<R>{same_space(t, &t(j - 1, j - 1)), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
             if (xnorm > R(1)) {
                 R beta = rmax(cn[j - 1], cn[j]);
                 if (beta > lim.bignum / xnorm) {
@@ -227,7 +229,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
     if (!two) {
         b[0] = xr[j];
         b[2] = xi[j];
-        laln2(false, 1, 2, v.smin, MatView<R>{&t(j, j), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
+        laln2(false, 1, 2, v.smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
         if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
             x[0] /= xnorm;
             x[2] /= xnorm;
@@ -242,7 +244,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
         b[1] = xr[j];
         b[2] = xi[j - 1];
         b[3] = xi[j];
-        laln2(false, 2, 2, v.smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
+        laln2(false, 2, 2, v.smin, MatView<R>{same_space(t, &t(j - 1, j - 1)), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
         if (xnorm > R(1)) {
             R beta = rmax(cn[j - 1], cn[j]);
             if (beta > lim.bignum / xnorm) {
@@ -314,7 +316,7 @@ BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr
                 vcrit = lim.bignum;
             }
             b[0] = xr[j] - dot_column<false>(ki + 1, j, t, j, xr);
-            laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            laln2(false, 1, 1, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             xr[j] = x[0];
             vmax = rmax(rabs(x[0]), vmax);
@@ -328,7 +330,7 @@ BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr
             }
             b[0] = xr[j] - dot_column<false>(ki + 1, j, t, j, xr);
             b[1] = xr[j + 1] - dot_column<false>(ki + 1, j, t, j + 1, xr);
-            laln2(true, 2, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            laln2(true, 2, 1, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             xr[j] = x[0];
             xr[j + 1] = x[1];
@@ -383,7 +385,7 @@ BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr
             }
             b[0] = xr[j] - dot_column<false>(ki + 2, j, t, j, xr);
             b[2] = xi[j] - dot_column<false>(ki + 2, j, t, j, xi);
-            laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
+            laln2(false, 1, 2, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             scale_range(ki, n - 1, xi, scale);
             xr[j] = x[0];
@@ -407,7 +409,7 @@ BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr
             b[1] = xr[j + 1] - sr1;
             b[2] = xi[j] - si0;
             b[3] = xi[j + 1] - si1;
-            laln2(true, 2, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
+            laln2(true, 2, 2, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             scale_range(ki, n - 1, xi, scale);
             xr[j] = x[0];
@@ -804,15 +806,16 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
             bool own = false;
             for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
                 own = vector_at(ki, v, xr, xi);
-                if (own) detail::right_start(v, t, xr, xi);
+                if (own) detail::right_start(v, t, same_space(t, xr), same_space(t, xi));
             }
             if (kTrevcKeepOwn<R> && n <= tm.size()) {
                 detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
-                    if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                    if (own) detail::right_pivot(v, j, two, t, cn, same_space(t, xr), same_space(t, xi), lim);
                 });
             } else {
                 detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
-                    if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
+                    if (vector_at(ki, v, xr, xi))
+                        detail::right_pivot(v, j, two, t, cn, same_space(t, xr), same_space(t, xi), lim);
                 });
             }
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);

@@ -201,7 +201,9 @@ BATCHEIG_HD auto MatView<T>::col(index_t j) const {
 
 // Column-major view with unit element stride and 32-bit offsets, for a
 // matrix in shared memory (GPU team kernels): the index arithmetic of every
-// access is a single 32-bit multiply-add.
+// access is a single 32-bit multiply-add. A kernel that passes SharedViews
+// to trevc keeps its scratch xt (GeevWork::xt) in shared memory too:
+// same_space below says so to the compiler.
 template <class T>
 struct SharedView {
     using value_type = T;
@@ -211,6 +213,35 @@ struct SharedView {
     BATCHEIG_HD T &operator()(index_t i, index_t j) const { return p[i + j * ld]; }
     BATCHEIG_HD VecView<T> col(index_t j) const { return VecView<T>{p + j * ld, 1}; }
 };
+
+// p, which lies in shared memory on the GPU: said so to the compiler, so
+// that the accesses through it compile to shared-memory instructions with
+// 32-bit addresses. The compiler does not always infer it: trevc's
+// solutions X (x_column: rows of T's array, or the scratch xt) were
+// addressed as generic 64-bit pointers, 89 generic loads and 63 stores in
+// the double eigenvector launch (Phase::Vectors, 32 lanes), none with this
+// (docs/performance.md, session 103). On the host, p.
+template <class T>
+BATCHEIG_HD T *assume_shared(T *p) {
+#if defined(__CUDA_ARCH__)
+    __builtin_assume(__isShared(p));
+#endif
+    return p;
+}
+template <class M> inline constexpr bool is_shared_view = false;
+template <class T> inline constexpr bool is_shared_view<SharedView<T>> = true;
+// p, a pointer into m's storage or into the scratch that goes with it:
+// said to lie in shared memory (assume_shared) where m is a SharedView
+// (see SharedView), unchanged otherwise.
+template <class M, class T>
+BATCHEIG_HD T *same_space(const M &, T *p) {
+    if constexpr (is_shared_view<M>) return assume_shared(p);
+    else return p;
+}
+template <class M, class T>
+BATCHEIG_HD VecView<T> same_space(const M &m, VecView<T> x) {
+    return VecView<T>{same_space(m, x.p), x.inc};
+}
 
 // An upper Hessenberg matrix and the two subdiagonals below it that a
 // double-shift QR step fills in transiently (its bulge), packed by columns:
