@@ -62,9 +62,14 @@ BATCHEIG_HD VecView<typename M::value_type> x_column(M t, V xt, index_t n, index
     using T = typename M::value_type;
     const std::int64_t step = std::int64_t(t.ld) * t.es;
     const index_t c = left ? n - 1 - col : col;
-    if (c + 3 < n) return same_space(t, left ? VecView<T>{&t(c + 3, n - 1), -step} : VecView<T>{&t(c + 3, 0), step});
-    T *base = &xt[(c - (n - 3)) * n];
-    return same_space(t, left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc});
+    VecView<T> x;
+    if (c + 3 < n) {
+        x = left ? VecView<T>{&t(c + 3, n - 1), -step} : VecView<T>{&t(c + 3, 0), step};
+    } else {
+        T *base = &xt[(c - (n - 3)) * n];
+        x = left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc};
+    }
+    return same_space(t, x);
 }
 
 // True when columns (ki - 1, ki) of the real Schur form t are a 2x2 block.
