@@ -50,13 +50,29 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
     tm.sync();
 }
 
+// Whether x_column marks its view as shared memory (same_space) where T's
+// array is a SharedView. Without the mark the compiler addresses X (the
+// back-transformation's and the wavefront updates' loads and stores)
+// through generic 64-bit pointers. Measured on an H100 (batcheig_bench
+// geev --vectors, ms, batch 200 000; the mark on every type against
+// 11034a6, on two machines of one kind, not on one; docs/performance.md,
+// session 103): float n = 20 / 24 / 30 15.58 / 23.74 / 35.53 against
+// 15.99 / 24.68 / 37.05, but double n = 20 / 25 / 30 32.19 / 48.88 /
+// 64.35 against 31.85 / 48.71 / 62.45 (n = 40 78.19 against 79.08), and
+// the complex types within 0.5 %. So float only; double and complex
+// compile as before the mark. (Marking also the views that the solves
+// keep across their pivots gave wrong right vectors wherever the
+// wavefront forms them at every pivot, on the GPU only; not kept.)
+template <class T>
+inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
+
 // Column col of the eigenvector solutions X until the back-transformation:
 // a right vector has entries 0..col+1, a left one col-1..n-1, so column
 // col lives in row col + 3 of t (entries (col + 3, k), k <= col + 1, all at
 // least two below the diagonal), a left one mirrored ((n + 2 - col, n - 1 -
 // k)); the three columns that do not fit (col >= n - 3) live in xt (3n).
-// With a SharedView t both lie in shared memory (same_space); the views
-// that the solves keep across their loops are marked again where used.
+// With a SharedView t both lie in shared memory; in float the view says so
+// to the compiler (kTrevcXShared).
 template <class M, class V>
 BATCHEIG_HD VecView<typename M::value_type> x_column(M t, V xt, index_t n, index_t col, bool left) {
     using T = typename M::value_type;
@@ -69,7 +85,8 @@ BATCHEIG_HD VecView<typename M::value_type> x_column(M t, V xt, index_t n, index
         T *base = &xt[(c - (n - 3)) * n];
         x = left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc};
     }
-    return same_space(t, x);
+    if constexpr (kTrevcXShared<T>) return same_space(t, x);
+    else return x;
 }
 
 // True when columns (ki - 1, ki) of the real Schur form t are a 2x2 block.
@@ -154,7 +171,7 @@ BATCHEIG_HD RightVector<R> right_vector(index_t ki, M t, const TrevcLimits<R> &l
 template <class M, class V, class R>
 BATCHEIG_HD void right_views(M t, V xt, index_t n, const RightVector<R> &v, VecView<R> &xr, VecView<R> &xi) {
     xr = x_column(t, xt, n, v.pair ? v.ki - 1 : v.ki, false);
-    xi = same_space(t, v.pair ? x_column(t, xt, n, v.ki, false) : xr);
+    xi = v.pair ? x_column(t, xt, n, v.ki, false) : xr;
 }
 
 // The right-hand side before the back-substitution: a real eigenvalue
@@ -205,7 +222,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
     if (!v.pair) {
         if (!two) {
             b[0] = xr[j];
-            laln2(false, 1, 1, v.smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
+            laln2(false, 1, 1, v.smin, MatView<R>{&t(j, j), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
             // Scale x to avoid overflow when updating the right-hand side.
             if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
                 x[0] /= xnorm;
@@ -216,7 +233,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
         } else {
             b[0] = xr[j - 1];
             b[1] = xr[j];
-            laln2(false, 2, 1, v.smin, MatView<R>{same_space(t, &t(j - 1, j - 1)), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
+            laln2(false, 2, 1, v.smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, v.wr, R(0), x, scale, xnorm);
             if (xnorm > R(1)) {
                 R beta = rmax(cn[j - 1], cn[j]);
                 if (beta > lim.bignum / xnorm) {
@@ -234,7 +251,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
     if (!two) {
         b[0] = xr[j];
         b[2] = xi[j];
-        laln2(false, 1, 2, v.smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
+        laln2(false, 1, 2, v.smin, MatView<R>{&t(j, j), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
         if (xnorm > R(1) && cn[j] > lim.bignum / xnorm) {
             x[0] /= xnorm;
             x[2] /= xnorm;
@@ -249,7 +266,7 @@ BATCHEIG_HD void right_pivot(const RightVector<R> &v, index_t j, bool two, M t, 
         b[1] = xr[j];
         b[2] = xi[j - 1];
         b[3] = xi[j];
-        laln2(false, 2, 2, v.smin, MatView<R>{same_space(t, &t(j - 1, j - 1)), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
+        laln2(false, 2, 2, v.smin, MatView<R>{&t(j - 1, j - 1), t.ld, t.es}, b, v.wr, v.wi, x, scale, xnorm);
         if (xnorm > R(1)) {
             R beta = rmax(cn[j - 1], cn[j]);
             if (beta > lim.bignum / xnorm) {
@@ -321,7 +338,7 @@ BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr
                 vcrit = lim.bignum;
             }
             b[0] = xr[j] - dot_column<false>(ki + 1, j, t, j, xr);
-            laln2(false, 1, 1, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            laln2(false, 1, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             xr[j] = x[0];
             vmax = rmax(rabs(x[0]), vmax);
@@ -335,7 +352,7 @@ BATCHEIG_HD void solve_left_real(index_t n, index_t ki, M t, V cn, VecView<R> xr
             }
             b[0] = xr[j] - dot_column<false>(ki + 1, j, t, j, xr);
             b[1] = xr[j + 1] - dot_column<false>(ki + 1, j, t, j + 1, xr);
-            laln2(true, 2, 1, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
+            laln2(true, 2, 1, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, R(0), x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             xr[j] = x[0];
             xr[j + 1] = x[1];
@@ -390,7 +407,7 @@ BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr
             }
             b[0] = xr[j] - dot_column<false>(ki + 2, j, t, j, xr);
             b[2] = xi[j] - dot_column<false>(ki + 2, j, t, j, xi);
-            laln2(false, 1, 2, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
+            laln2(false, 1, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             scale_range(ki, n - 1, xi, scale);
             xr[j] = x[0];
@@ -414,7 +431,7 @@ BATCHEIG_HD void solve_left_pair(index_t n, index_t ki, M t, V cn, VecView<R> xr
             b[1] = xr[j + 1] - sr1;
             b[2] = xi[j] - si0;
             b[3] = xi[j + 1] - si1;
-            laln2(true, 2, 2, smin, MatView<R>{same_space(t, &t(j, j)), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
+            laln2(true, 2, 2, smin, MatView<R>{&t(j, j), t.ld, t.es}, b, wr, -wi, x, scale, xnorm);
             scale_range(ki, n - 1, xr, scale);
             scale_range(ki, n - 1, xi, scale);
             xr[j] = x[0];
@@ -811,16 +828,15 @@ BATCHEIG_HD void trevc_real(const Team &tm, bool right, bool left, index_t n, M 
             bool own = false;
             for (index_t ki = tm.first(0); ki < n; ki += tm.size()) {
                 own = vector_at(ki, v, xr, xi);
-                if (own) detail::right_start(v, t, same_space(t, xr), same_space(t, xi));
+                if (own) detail::right_start(v, t, xr, xi);
             }
             if (kTrevcKeepOwn<R> && n <= tm.size()) {
                 detail::right_team_solve(tm, n, t, xt, [&](index_t, index_t j, bool two) {
-                    if (own) detail::right_pivot(v, j, two, t, cn, same_space(t, xr), same_space(t, xi), lim);
+                    if (own) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
                 });
             } else {
                 detail::right_team_solve(tm, n, t, xt, [&](index_t ki, index_t j, bool two) {
-                    if (vector_at(ki, v, xr, xi))
-                        detail::right_pivot(v, j, two, t, cn, same_space(t, xr), same_space(t, xi), lim);
+                    if (vector_at(ki, v, xr, xi)) detail::right_pivot(v, j, two, t, cn, xr, xi, lim);
                 });
             }
             detail::back_transform_and_scale(tm, false, n, t, vr, xt);

@@ -217,10 +217,10 @@ struct SharedView {
 // p, which lies in shared memory on the GPU: said so to the compiler, so
 // that the accesses through it compile to shared-memory instructions with
 // 32-bit addresses. The compiler does not always infer it: trevc's
-// solutions X (x_column: rows of T's array, or the scratch xt) were
-// addressed as generic 64-bit pointers, 89 generic loads and 63 stores in
-// the double eigenvector launch (Phase::Vectors, 32 lanes), none with this
-// (docs/performance.md, session 103). On the host, p.
+// solutions X (x_column: rows of T's array, or the scratch xt) are
+// addressed through generic 64-bit pointers without it (89 loads and 63
+// stores in the double eigenvector launch with 32 lanes); trevc marks
+// them in float (kTrevcXShared). On the host, p.
 template <class T>
 BATCHEIG_HD T *assume_shared(T *p) {
 #if defined(__CUDA_ARCH__)
