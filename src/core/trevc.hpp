@@ -54,13 +54,14 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // array is a SharedView. Without the mark the compiler addresses X (the
 // back-transformation's and the wavefront updates' loads and stores)
 // through generic 64-bit pointers. Measured on an H100 (batcheig_bench
-// geev --vectors, ms, batch 200 000; the mark on every type against
-// 11034a6, on two machines of one kind, not on one; docs/performance.md,
-// session 103): float n = 20 / 24 / 30 15.58 / 23.74 / 35.53 against
-// 15.99 / 24.68 / 37.05, but double n = 20 / 25 / 30 32.19 / 48.88 /
-// 64.35 against 31.85 / 48.71 / 62.45 (n = 40 78.19 against 79.08), and
-// the complex types within 0.5 %. So float only; double and complex
-// compile as before the mark. (Marking also the views that the solves
+// geev --vectors, ms, batch 200 000; docs/performance.md, session 103):
+// the mark on every type, against 11034a6 on another machine: float
+// n = 20 / 24 / 30 15.58 / 23.74 / 35.53 against 15.99 / 24.68 / 37.05,
+// but double n = 20 / 25 / 30 32.19 / 48.88 / 64.35 against 31.85 /
+// 48.71 / 62.45 (n = 40 78.19 against 79.08), the complex types within
+// 0.5 %; in float only, alternated with 11034a6 on one machine: 15.58 /
+// 23.74 / 35.52 against 15.99 / 24.63 / 37.02. So float only; double and
+// complex compile as before the mark. (Marking also the views that the solves
 // keep across their pivots gave wrong right vectors wherever the
 // wavefront forms them at every pivot, on the GPU only; not kept.)
 template <class T>
