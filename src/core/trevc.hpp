@@ -60,10 +60,10 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // but double n = 20 / 25 / 30 32.19 / 48.88 / 64.35 against 31.85 /
 // 48.71 / 62.45 (n = 40 78.19 against 79.08), the complex types within
 // 0.5 %; in float only, alternated with 11034a6 on one machine: 15.58 /
-// 23.74 / 35.52 against 15.99 / 24.63 / 37.02. So float only; double and
-// complex compile as before the mark. (Marking also the views that the solves
-// keep across their pivots gave wrong right vectors wherever the
-// wavefront forms them at every pivot, on the GPU only; not kept.)
+// 23.74 / 35.52 against 15.99 / 24.63 / 37.02. So float only; double
+// and complex compile as before the mark. (Marking also the views that
+// the solves keep across their pivots gave wrong right vectors wherever
+// the wavefront forms them at every pivot, on the GPU only; not kept.)
 template <class T>
 inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
 
