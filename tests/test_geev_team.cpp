@@ -1539,8 +1539,8 @@ void vectors_from_their_scratch_alone() {
 // (n <= team size), keeps it from the start. Here: after core::geev_schur
 // (serial), the eigenvectors and eigenvalues from OmpTeams on both sides
 // of that line are bitwise those of a team of one, which solves each
-// eigenvector whole and normalizes as every team does (a serial team's double vectors are normalized as
-// xGEEV, core::geev_vectors).
+// eigenvector whole and normalizes as every team does (a serial team's
+// double vectors are normalized as xGEEV, core::geev_vectors).
 template <class T>
 void wavefront_vectors_match_serial() {
   using C = typename core_type<T>::type;
