@@ -62,8 +62,8 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // 0.5 %; in float only, alternated with 11034a6 on one machine: 15.58 /
 // 23.74 / 35.52 against 15.99 / 24.63 / 37.02. So float only; double
 // and complex compile as before the mark. (Marking also the views that
-// the solves keep across their pivots gave wrong right vectors wherever
-// the wavefront forms them at every pivot, on the GPU only; not kept.)
+// the solves keep gave wrong right vectors on the GPU: with the mark at
+// the per-pivot call site the compiler drops pivot code; session 104.)
 template <class T>
 inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
 
