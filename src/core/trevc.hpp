@@ -62,8 +62,9 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // 0.5 %; in float only, alternated with 11034a6 on one machine: 15.58 /
 // 23.74 / 35.52 against 15.99 / 24.63 / 37.02. So float only; double
 // and complex compile as before the mark. (Marking also the views that
-// the solves keep gave wrong right vectors on the GPU: with the mark at
-// the per-pivot call site the compiler drops pivot code; session 104.)
+// the solves keep, and laln2's views of T, gave wrong float vectors on
+// the GPU with or without the per-pivot call site's mark, and double
+// right vectors at n = 30 1.1 % slower; sessions 103-105.)
 template <class T>
 inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
 
