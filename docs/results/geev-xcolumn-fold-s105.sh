@@ -2,13 +2,14 @@
 # was spent). Apply docs/results/geev-xcolumn-fold-s105.patch to main first.
 # The change: x_column's mark folded (same_space removed: x_column sets
 # x.p = assume_shared(x.p) itself where T is a SharedView, float only as
-# before). The PTX of geev_cuda_d.cu is identical; geev_cuda_s.cu's
+# before). The PTX of geev_cuda_{d,c,z}.cu is identical; geev_cuda_s.cu's
 # differs in the warp and block Vectors kernels only (fewer address
 # computations and branches, the same divisions, square roots, loads and
-# stores), so float's eigenvector launches are checked here: the
-# bitchecks against the references, an A/B alternated with main's library
-# (float right vectors), the float geev suites, and compute-sanitizer on
-# float eigenvector launches. Both libraries built here with
+# stores), so float's eigenvector launches are checked here, in order:
+# the bitchecks against the references, the float geev suites with
+# compute-sanitizer on float eigenvector launches beside them, then an
+# A/B of float right vectors alternated with main's library
+# (scripts/ab.sh). Both libraries built here with
 # -DCMAKE_CUDA_ARCHITECTURES=90-real: the fold packed with device-bundle
 # devrun/f (bench, bitcheck, test_geev_cuda, test_geev_batch,
 # test_geev_accuracy, lib), main's library as devrun/f/old.tar.xz
@@ -18,6 +19,7 @@
 set -u
 T0=$(date +%s); el() { echo $(( $(date +%s)-T0 )); }
 S=$OUT/summary.txt
+ROOT=$PWD
 rm -rf /tmp/nf /tmp/nh && mkdir -p /tmp/nf /tmp/nh && tar -xJf devrun/f/bundle.tar.xz -C /tmp/nf && tar -xJf devrun/f/old.tar.xz -C /tmp/nh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >> $S
 md5sum /tmp/nf/lib/libbatcheig.so.0.1 /tmp/nh/lib/libbatcheig.so.0.1 >> $S
@@ -50,11 +52,8 @@ wait
 echo "tests $(el)s" >> $S
 export -n BATCHEIG_TEST_BACKENDS
 B="./batcheig_bench geev --memory device --reps 3 --cusolver-subset 0 --lapacke-subset 1 --check 3 --vectors --precision s"
-set_() { { $B --n 20,24,30 --batch 200000; $B --n 40 --batch 100000; $B --n 56,64 --batch 20000; } 2>&1 | grep "batcheig-device device"; }
-for r in $(seq 1 ${ROUNDS:-2}); do
-  LD_LIBRARY_PATH=/tmp/nh/lib set_ > $OUT/old$r.txt; echo "round $r old $(el)s" >> $S
-  LD_LIBRARY_PATH=/tmp/nf/lib set_ > $OUT/new$r.txt; echo "round $r fold $(el)s" >> $S
-done
-paste $OUT/old1.txt $OUT/new1.txt | awk '{print "n batch old1 info fold info:", $1, $2, $5, $10, $17, $22}'
+AB="$ROOT/scripts/ab.sh --base /tmp/nh/lib --new /tmp/nf/lib --rounds ${ROUNDS:-2} --grep batcheig-device --"
+{ $AB $B --n 20,24,30 --batch 200000; $AB $B --n 40 --batch 100000; $AB $B --n 56,64 --batch 20000; } > $OUT/ab.txt 2>&1
+cat $OUT/ab.txt
 echo "done $(el)s" >> $S
 cat $S
