@@ -50,7 +50,7 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
     tm.sync();
 }
 
-// Whether x_column marks its view as shared memory (same_space) where T's
+// Whether x_column marks its view as shared memory (assume_shared) where T's
 // array is a SharedView. Without the mark the compiler addresses X (the
 // back-transformation's and the wavefront updates' loads and stores)
 // through generic 64-bit pointers. Measured on an H100 (batcheig_bench
@@ -64,7 +64,12 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // and complex compile as before the mark. (Marking also the views that
 // the solves keep, and laln2's views of T, gave wrong float vectors on
 // the GPU with or without the per-pivot call site's mark, and double
-// right vectors at n = 30 1.1 % slower; sessions 103-105.)
+// right vectors at n = 30 1.1 % slower; sessions 103-105.) The mark set
+// here on the view itself (session 106; before, through a same_space
+// helper) compiles the float eigenvector kernels with fewer address
+// computations and the same arithmetic: float n = 20 / 24 / 30 / 40
+// 15.44 / 23.57 / 34.32 / 40.06 against 15.59 / 23.72 / 35.58 / 40.27,
+// alternated on one machine, results bitwise the same.
 template <class T>
 inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
 
@@ -87,8 +92,8 @@ BATCHEIG_HD VecView<typename M::value_type> x_column(M t, V xt, index_t n, index
         T *base = &xt[(c - (n - 3)) * n];
         x = left ? VecView<T>{base + std::int64_t(n - 1) * xt.inc, -xt.inc} : VecView<T>{base, xt.inc};
     }
-    if constexpr (kTrevcXShared<T>) return same_space(t, x);
-    else return x;
+    if constexpr (kTrevcXShared<T> && is_shared_view<M>) x.p = assume_shared(x.p);
+    return x;
 }
 
 // True when columns (ki - 1, ki) of the real Schur form t are a 2x2 block.

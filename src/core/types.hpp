@@ -202,8 +202,8 @@ BATCHEIG_HD auto MatView<T>::col(index_t j) const {
 // Column-major view with unit element stride and 32-bit offsets, for a
 // matrix in shared memory (GPU team kernels): the index arithmetic of every
 // access is a single 32-bit multiply-add. A kernel that passes SharedViews
-// to trevc keeps its scratch xt (GeevWork::xt) in shared memory too:
-// same_space below says so to the compiler.
+// to trevc keeps its scratch xt (GeevWork::xt) in shared memory too
+// (trevc's x_column relies on it: is_shared_view, assume_shared).
 template <class T>
 struct SharedView {
     using value_type = T;
@@ -228,20 +228,10 @@ BATCHEIG_HD T *assume_shared(T *p) {
 #endif
     return p;
 }
+// Whether the matrix view type M is a SharedView (its storage, and the
+// scratch that goes with it, lie in shared memory on the GPU).
 template <class M> inline constexpr bool is_shared_view = false;
 template <class T> inline constexpr bool is_shared_view<SharedView<T>> = true;
-// p, a pointer into m's storage or into the scratch that goes with it:
-// said to lie in shared memory (assume_shared) where m is a SharedView
-// (see SharedView), unchanged otherwise.
-template <class M, class T>
-BATCHEIG_HD T *same_space(const M &, T *p) {
-    if constexpr (is_shared_view<M>) return assume_shared(p);
-    else return p;
-}
-template <class M, class T>
-BATCHEIG_HD VecView<T> same_space(const M &m, VecView<T> x) {
-    return VecView<T>{same_space(m, x.p), x.inc};
-}
 
 // An upper Hessenberg matrix and the two subdiagonals below it that a
 // double-shift QR step fills in transiently (its bulge), packed by columns:

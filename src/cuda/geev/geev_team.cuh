@@ -441,7 +441,7 @@ __device__ void vectors_in_shared(const Team &tm, const GeevProblem<T> &p, const
     if (want_vl) copy_matrix<true>(tm, n, svl, ld, VL, p.ldvl);
     else copy_matrix<true>(tm, n, svr, ld, VR, p.ldvr);
     tm.sync();
-    // xt and cn in shared memory, beside T (core::same_space relies on xt's
+    // xt and cn in shared memory, beside T (core::x_column relies on xt's
     // being there); the balancing factors stay in global memory.
     core::GeevWork<T> ws = core::GeevWork<T>::carve_vectors(sw, n);
     ws.scale = core::VecView<R>{sp.scale + b * n, 1};
