@@ -69,7 +69,11 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // helper) compiles the float eigenvector kernels with fewer address
 // computations and the same arithmetic: float n = 20 / 24 / 30 / 40
 // 15.44 / 23.57 / 34.32 / 40.06 against 15.59 / 23.72 / 35.58 / 40.27,
-// alternated on one machine, results bitwise the same.
+// alternated on one machine, results bitwise the same. The same form in
+// double too (session 106, alternated on one machine, bitwise the same):
+// n = 20 / 25 / 30 / 40 31.28 / 47.78 / 62.88 / 77.67 against 31.81 /
+// 48.59 / 62.43 / 78.97, so 0.7 % slower at n = 30, the issue-4 size for
+// right vectors; double stays unmarked.
 template <class T>
 inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
 
