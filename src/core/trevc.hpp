@@ -53,27 +53,20 @@ BATCHEIG_HD void column_norms(const Team &tm, index_t n, M t, V cn) {
 // Whether x_column marks its view as shared memory (assume_shared) where T's
 // array is a SharedView. Without the mark the compiler addresses X (the
 // back-transformation's and the wavefront updates' loads and stores)
-// through generic 64-bit pointers. Measured on an H100 (batcheig_bench
-// geev --vectors, ms, batch 200 000; docs/performance.md, session 103):
-// the mark on every type, against 11034a6 on another machine: float
-// n = 20 / 24 / 30 15.58 / 23.74 / 35.53 against 15.99 / 24.68 / 37.05,
-// but double n = 20 / 25 / 30 32.19 / 48.88 / 64.35 against 31.85 /
-// 48.71 / 62.45 (n = 40 78.19 against 79.08), the complex types within
-// 0.5 %; in float only, alternated with 11034a6 on one machine: 15.58 /
-// 23.74 / 35.52 against 15.99 / 24.63 / 37.02. So float only; double
-// and complex compile as before the mark. (Marking also the views that
-// the solves keep, and laln2's views of T, gave wrong float vectors on
-// the GPU with or without the per-pivot call site's mark, and double
-// right vectors at n = 30 1.1 % slower; sessions 103-105.) The mark set
-// here on the view itself (session 106; before, through a same_space
-// helper) compiles the float eigenvector kernels with fewer address
-// computations and the same arithmetic: float n = 20 / 24 / 30 / 40
-// 15.44 / 23.57 / 34.32 / 40.06 against 15.59 / 23.72 / 35.58 / 40.27,
-// alternated on one machine, results bitwise the same. The same form in
-// double too (session 106, alternated on one machine, bitwise the same):
-// n = 20 / 25 / 30 / 40 31.28 / 47.78 / 62.88 / 77.67 against 31.81 /
-// 48.59 / 62.43 / 78.97, so 0.7 % slower at n = 30, the issue-4 size for
-// right vectors; double stays unmarked.
+// through generic 64-bit pointers. Measured on an H100 with right vectors
+// (batcheig_bench geev --vectors, ms, batch 200 000; each A/B alternated
+// on one machine; docs/performance.md, sessions 103 and 106), results
+// bitwise the same:
+//   float, marked against unmarked (session 103, through a helper):
+//     n = 20 / 24 / 30 15.58 / 23.74 / 35.52 against 15.99 / 24.63 / 37.02;
+//   float, the mark set here on the view against that helper (session
+//     106): 15.44 / 23.57 / 34.32 against 15.59 / 23.72 / 35.58;
+//   double, this form marked against unmarked (session 106): n = 20 / 25 /
+//     30 / 40 31.28 / 47.78 / 62.88 / 77.67 against 31.81 / 48.59 / 62.43 /
+//     78.97, so 0.7 % slower at n = 30, the issue-4 size for right vectors;
+//   the complex types within 0.5 % (session 103, not alternated).
+// So float only. (Marking also the views that the solves keep, and laln2's
+// views of T, gave wrong float vectors on the GPU; sessions 103-105.)
 template <class T>
 inline constexpr bool kTrevcXShared = std::is_same_v<T, float>;
 
