@@ -29,3 +29,41 @@ use_local_cmake_if_needed() {
 
 # Number of parallel jobs for builds and ctest.
 njobs() { nproc 2>/dev/null || echo 2; }
+
+# The scripts that run built executables on a GPU machine (gpu-check.sh,
+# geev-workload.sh) take them from a device-bundle archive
+# (../shared/tools/device-bundle: bin/ and lib/), from a directory, or by
+# default from the release preset's build tree.
+# use_executables BUNDLE BIN LIB (each may be empty): unpacks BUNDLE into a
+# temporary directory and uses its bin/ and lib/, else BIN; puts the library
+# directory first on LD_LIBRARY_PATH (the libbatcheig.so.* to run).
+use_executables() {
+  local bundle=$1 bin=$2 lib=$3 d
+  if [[ -n $bundle ]]; then
+    d=$(mktemp -d "${TMPDIR:-/tmp}/batcheig-bundle.XXXXXX")
+    tar -xJf "$bundle" -C "$d" || die "cannot unpack $bundle"
+    bin=$d/bin lib=$d/lib
+  fi
+  if [[ -n $bin ]]; then
+    EXE_DIRS=("$bin")
+  else
+    EXE_DIRS=("$BATCHEIG_ROOT/build/release/tests" "$BATCHEIG_ROOT/build/release/bench")
+  fi
+  if [[ -n $lib ]]; then export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; fi
+  return 0
+}
+# exe NAME: the path of executable NAME (after use_executables).
+exe() {
+  local d
+  for d in "${EXE_DIRS[@]}"; do [[ -x $d/$1 ]] && { echo "$d/$1"; return 0; }; done
+  die "$1 not found in ${EXE_DIRS[*]}"
+}
+# machine_header EXE: the GPU and its driver, the host's CPU and cores, and
+# the libbatcheig that EXE loads with its md5, one line each, for a record.
+machine_header() {
+  local so
+  echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n1)"
+  echo "# $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores"
+  so=$(ldd "$1" | awk '/libbatcheig/ {print $3}')
+  echo "# $so, md5 $(md5sum "$so" | cut -c1-32)"
+}
