@@ -25,12 +25,10 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 usage() { sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
-bundle="" bin="" lib="" out="" batch=500000 sets=()
+out="" batch=500000 sets=()
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --bundle) bundle=${2:?}; shift 2 ;;
-    --bin) bin=${2:?}; shift 2 ;;
-    --lib) lib=${2:?}; shift 2 ;;
+    --bundle|--bin|--lib) exe_option "$1" "${2:?}"; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --batch) batch=${2:?}; shift 2 ;;
     -h|--help) usage 0 ;;
@@ -41,7 +39,7 @@ done
 [[ ${#sets[@]} -gt 0 ]] || sets=(double float vectors)
 [[ -n $out ]] || out=$(mktemp -d "${TMPDIR:-/tmp}/geev-workload.XXXXXX")
 mkdir -p "$out"
-use_executables "$bundle" "$bin" "$lib"
+use_executables
 B=$(exe batcheig_bench)
 machine_header "$B"
 for set in "${sets[@]}"; do

@@ -55,12 +55,10 @@ REF_VALUES_STAGED=0384a4c58336947fce035d44e156d674   # --n 20,26,30,34,40 --batc
 REF_VECTORS_COMPLEX=7bd2fa21523f41d90b6b1292d9d2e432 # --vectors --n 5:64 --batch 300 --precision cz
 
 usage() { sed -n '2,44p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
-bundle="" bin="" lib="" out="" limit=540 parts=()
+out="" limit=540 parts=()
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --bundle) bundle=${2:?}; shift 2 ;;
-    --bin) bin=${2:?}; shift 2 ;;
-    --lib) lib=${2:?}; shift 2 ;;
+    --bundle|--bin|--lib) exe_option "$1" "${2:?}"; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --limit) limit=${2:?}; shift 2 ;;
     -h|--help) usage 0 ;;
@@ -77,7 +75,7 @@ mkdir -p "$out/logs"
 S=$out/summary.txt
 note() { echo "$*" | tee -a "$S"; }
 
-use_executables "$bundle" "$bin" "$lib"
+use_executables
 export BATCHEIG_TEST_BACKENDS=cuda BATCHEIG_TEST_CALL_TIMEOUT=${BATCHEIG_TEST_CALL_TIMEOUT:-300}
 export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
 BC=$(exe batcheig_geev_bitcheck) || exit 2

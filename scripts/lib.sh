@@ -34,14 +34,24 @@ njobs() { nproc 2>/dev/null || echo 2; }
 # geev-workload.sh) take them from a device-bundle archive
 # (../shared/tools/device-bundle: bin/ and lib/), from a directory, or by
 # default from the release preset's build tree.
-# use_executables BUNDLE BIN LIB (each may be empty): unpacks BUNDLE into a
-# temporary directory and uses its bin/ and lib/, else BIN; puts the library
-# directory first on LD_LIBRARY_PATH (the libbatcheig.so.* to run).
+# Their options --bundle FILE, --bin DIR and --lib DIR: exe_option OPTION
+# VALUE records one; use_executables then unpacks the bundle into a
+# temporary directory and uses its bin/ and lib/, else the --bin directory,
+# and puts the library directory first on LD_LIBRARY_PATH (the
+# libbatcheig.so.* to run).
+EXE_BUNDLE="" EXE_BIN="" EXE_LIB=""
+exe_option() {
+  case $1 in
+    --bundle) EXE_BUNDLE=$2 ;;
+    --bin) EXE_BIN=$2 ;;
+    --lib) EXE_LIB=$2 ;;
+  esac
+}
 use_executables() {
-  local bundle=$1 bin=$2 lib=$3 d
-  if [[ -n $bundle ]]; then
+  local bin=$EXE_BIN lib=$EXE_LIB d
+  if [[ -n $EXE_BUNDLE ]]; then
     d=$(mktemp -d "${TMPDIR:-/tmp}/batcheig-bundle.XXXXXX")
-    tar -xJf "$bundle" -C "$d" || die "cannot unpack $bundle"
+    tar -xJf "$EXE_BUNDLE" -C "$d" || die "cannot unpack $EXE_BUNDLE"
     bin=$d/bin lib=$d/lib
   fi
   if [[ -n $bin ]]; then
