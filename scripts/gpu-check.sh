@@ -69,7 +69,14 @@ done
 [[ $limit =~ ^[1-9][0-9]*$ ]] || { echo "gpu-check.sh: --limit must be a positive integer" >&2; exit 2; }
 [[ ${#parts[@]} -gt 0 ]] || parts=(bits suites sanitize)
 T0=$SECONDS
-left() { echo $(( limit - (SECONDS - T0) )); }
+# left [CAP]: seconds left of the limit, at least 1 (timeout 0 would mean
+# none) and at most CAP.
+left() {
+  local t=$(( limit - (SECONDS - T0) )) cap=${1:-0}
+  (( t < 1 )) && t=1
+  (( cap > 0 && t > cap )) && t=$cap
+  echo "$t"
+}
 [[ -n $out ]] || out=$(mktemp -d "${TMPDIR:-/tmp}/gpu-check.XXXXXX")
 mkdir -p "$out/logs"
 S=$out/summary.txt
@@ -150,7 +157,7 @@ run_sanitize() {
   ( for tool in racecheck memcheck; do
       for pr in s d; do
         for a in "--n 30 --batch 4" "--n 20 --batch 6" "--n 12 --batch 8" "--n 70 --batch 2"; do
-          t=$(left); (( t > 150 )) && t=150
+          t=$(left 150)
           # shellcheck disable=SC2086
           timeout "$t" "$cs" --print-limit 20 --tool $tool "$BC" --precision $pr --vectors $a > "$log.part" 2>&1; rc=$?
           cat "$log.part" >> "$log"
@@ -160,7 +167,7 @@ run_sanitize() {
         done
       done
     done
-    t=$(left); (( t > 150 )) && t=150
+    t=$(left 150)
     timeout "$t" "$cs" --print-limit 20 --tool memcheck "$BC" --precision s --n 20,30 --batch 16500 > "$log.part" 2>&1; rc=$?
     cat "$log.part" >> "$log"
     if [[ $rc -eq 0 ]] && grep -q "ERROR SUMMARY: 0 errors" "$log.part"; then note "memcheck s staged --n 20,30 --batch 16500: passed"
