@@ -101,7 +101,11 @@ run() {
     if [[ $rc -eq 0 || $rc -eq 4 ]] && ! grep -q "FAILED" "$out/logs/$name.txt"; then verdict=passed
       [[ $rc -eq 4 ]] && verdict="passed (a test skipped itself)"
     elif [[ $rc -eq 124 ]]; then verdict="NOT FINISHED (the limit)"; fi
-    note "$name: $verdict, rc=$rc, $(( SECONDS - s )) s, $(grep -E 'test cases|All tests passed' "$out/logs/$name.txt" | tail -n1)"
+    # (Catch2 counts the test case that the limit's SIGTERM interrupts as
+    # failed, so its count is shown only for runs that ended by themselves.)
+    local count=""
+    [[ $rc -ne 124 ]] && count=", $(grep -E 'test cases|All tests passed' "$out/logs/$name.txt" | tail -n1)"
+    note "$name: $verdict, rc=$rc, $(( SECONDS - s )) s$count"
     [[ $verdict == passed* ]] || { echo "== $name (rc=$rc)"; tail -n 80 "$out/logs/$name.txt"; } >> "$out/failures.txt"
   ) &
 }
