@@ -54,7 +54,7 @@ REF_VECTORS_STAGED=c9aeeb267d6580d8423849f5f7e37509  # --vectors --n 20,30,40 --
 REF_VALUES_STAGED=0384a4c58336947fce035d44e156d674   # --n 20,26,30,34,40 --batch 17000 --precision dsz
 REF_VECTORS_COMPLEX=7bd2fa21523f41d90b6b1292d9d2e432 # --vectors --n 5:64 --batch 300 --precision cz
 
-usage() { sed -n '2,44p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '2,43p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 out="" limit=540 parts=()
 while [[ $# -gt 0 ]]; do
   case $1 in
