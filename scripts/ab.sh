@@ -22,7 +22,9 @@
 #       build/release/bench/batcheig_bench geev --memory device --batch 200000 --n 12,20,30 \
 #       --cusolver-subset 0 --lapacke-subset 50 --reps 5
 set -euo pipefail
-usage() { sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+usage() { print_usage "${BASH_SOURCE[0]}" "$@"; }
 base="" new="" rounds=2 same=0 pattern=""
 while [[ $# -gt 0 ]]; do
   case $1 in

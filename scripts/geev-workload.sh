@@ -24,7 +24,7 @@
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-usage() { sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { print_usage "${BASH_SOURCE[0]}" "$@"; }
 out="" batch=500000 sets=()
 while [[ $# -gt 0 ]]; do
   case $1 in

@@ -13,7 +13,9 @@
 #   --bin DIR      the executables (default: build/release/tests and
 #                  build/release/bench)
 #   --lib DIR      put DIR first on LD_LIBRARY_PATH (the libbatcheig to check)
-#   --out DIR      logs and summary.txt (default: a new temporary directory)
+#   --out DIR      summary.txt, failures.txt and logs.tar.gz, every run's
+#                  whole log, packed at the end so that the pass leaves three
+#                  files (default: a new temporary directory)
 #   --limit S      wall-clock seconds for the whole pass (default 540); a run
 #                  still going then is stopped and counted as not finished
 #   PART           any of (default: bits suites sanitize):
@@ -54,7 +56,7 @@ REF_VECTORS_STAGED=c9aeeb267d6580d8423849f5f7e37509  # --vectors --n 20,30,40 --
 REF_VALUES_STAGED=0384a4c58336947fce035d44e156d674   # --n 20,26,30,34,40 --batch 17000 --precision dsz
 REF_VECTORS_COMPLEX=7bd2fa21523f41d90b6b1292d9d2e432 # --vectors --n 5:64 --batch 300 --precision cz
 
-usage() { sed -n '2,43p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { print_usage "${BASH_SOURCE[0]}" "$@"; }
 out="" limit=540 parts=()
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -189,5 +191,6 @@ for part in "${parts[@]}"; do
 done
 wait
 fails=$(grep -cE "FAILED|NOT FINISHED" "$S")
-note "# done in $(( SECONDS - T0 )) s: $(grep -cE ': passed' "$S") passed, $fails failed or not finished (logs in $out)"
+tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$out/logs"
+note "# done in $(( SECONDS - T0 )) s: $(grep -cE ': passed' "$S") passed, $fails failed or not finished (logs in $out/logs.tar.gz)"
 [[ $fails -eq 0 ]]

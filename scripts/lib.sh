@@ -77,3 +77,11 @@ machine_header() {
   so=$(ldd "$1" | awk '/libbatcheig/ {print $3}')
   echo "# $so, md5 $(md5sum "$so" | cut -c1-32)"
 }
+
+# print_usage SCRIPT [STATUS]: SCRIPT's header comment (from its second line
+# to the first line that is not a comment) without the '# ', then exit STATUS
+# (default 2).
+print_usage() {
+  awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$1"
+  exit "${2:-2}"
+}
