@@ -29,7 +29,8 @@
 #               variants) and memcheck of a staged float eigenvalue launch
 #     long      test_geev_accuracy's large-n cases per precision,
 #               test_syevj_cuda and test_streaming_cuda (each several
-#               minutes beside the other suites)
+#               minutes beside the other suites); test_streaming_cuda's
+#               [exclusive] case runs last, alone on the GPU
 #
 # Every run's exit status and its last Catch2 line go to OUT/summary.txt as
 # they end; the logs of failed runs are appended to OUT/failures.txt. Exit
@@ -152,7 +153,8 @@ run_long() {
         "geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO - $ty"
   done
   run test_syevj_cuda "$(exe test_syevj_cuda)"
-  run test_streaming_cuda "$(exe test_streaming_cuda)"
+  run test_streaming_cuda "$(exe test_streaming_cuda)" "~[exclusive]"
+  alone+=(test_streaming_cuda)
 }
 
 # Sequential, beside the suites: each sanitizer run gets at most 150 s.
@@ -181,6 +183,10 @@ run_sanitize() {
     rm -f "$log.part" ) &
 }
 
+# Test cases tagged [exclusive] measure the whole GPU (cudaMemGetInfo), so
+# other processes' memory would count as theirs: those of the executables in
+# `alone` run after every other run has ended, one at a time.
+alone=()
 for part in "${parts[@]}"; do
   case $part in
     bits) run_bits ;;   # in the foreground: the other parts start once the fingerprints are in
@@ -190,6 +196,7 @@ for part in "${parts[@]}"; do
   esac
 done
 wait
+for t in "${alone[@]}"; do run "${t}_exclusive" "$(exe "$t")" "[exclusive]"; wait; done
 fails=$(grep -cE "FAILED|NOT FINISHED" "$S")
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$out/logs"
 note "# done in $(( SECONDS - T0 )) s: $(grep -cE ': passed' "$S") passed, $fails failed or not finished (logs in $out/logs.tar.gz)"

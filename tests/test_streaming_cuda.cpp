@@ -35,7 +35,8 @@
 //    single-device results; skipped with fewer than two GPUs of one model;
 //  - device memory: a batch 8 times larger on the same handle takes no more
 //    device memory (cudaMemGetInfo) than the staging ring (double geev
-//    n = 30 and syevj n = 100, whose variant needs n x n of workspace).
+//    n = 30 and syevj n = 100, whose variant needs n x n of workspace);
+//    tagged [exclusive]: it needs the GPU to itself.
 // Skipped (reported as skipped, never passed) without a usable GPU, or when
 // BATCHEIG_TEST_BACKENDS is set and does not name cuda.
 #include <cuda_runtime.h>
@@ -836,9 +837,12 @@ void device_memory_within_ring(int chunk, const std::function<Problem(int)> &mak
 // chunk), whatever the batch; the call never reserves the handle's
 // batch-sized workspace (work is not used with host arrays).
 // cudaMemGetInfo counts the whole device, so this test must run on a GPU
-// that no other process is using at the same time.
+// that no other process is using at the same time: the tag [exclusive] says
+// so. ctest runs it alone (RUN_SERIAL, tests/CMakeLists.txt) and
+// scripts/gpu-check.sh runs it after the other suites have ended; beside
+// other GPU processes, their allocations would count as this call's.
 TEST_CASE("streaming: device memory stays within the staging ring whatever the batch",
-          "[streaming][cuda][large]") {
+          "[streaming][cuda][large][exclusive]") {
   HandleGuard h;
   BT_CUDA_HANDLE_OR_SKIP(h);
   {
