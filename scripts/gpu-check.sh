@@ -29,8 +29,9 @@
 #               variants) and memcheck of a staged float eigenvalue launch
 #     long      test_geev_accuracy's large-n cases per precision,
 #               test_syevj_cuda and test_streaming_cuda (each several
-#               minutes beside the other suites); test_streaming_cuda's
-#               [exclusive] case runs last, alone on the GPU
+#               minutes beside the other suites)
+# In `suites` and `long`, the test cases tagged [exclusive] (they need the
+# GPU to themselves) run last, alone, as NAME_exclusive.
 #
 # Every run's exit status and its last Catch2 line go to OUT/summary.txt as
 # they end; the logs of failed runs are appended to OUT/failures.txt. Exit
@@ -129,11 +130,23 @@ vectors-complex $REF_VECTORS_COMPLEX --vectors --n 5:64 --batch 300 --precision 
 EOF
 }
 
+# suite NAME: every test case of the executable NAME beside the other runs,
+# except those tagged [exclusive]: they measure the whole GPU
+# (cudaMemGetInfo), so other processes' memory would count as theirs. They
+# wait in `alone` and run after every other run has ended, one at a time.
+alone=()
+suite() {
+  local x; x=$(exe "$1")
+  run "$1" "$x" "~[exclusive]"
+  # (Catch2 v2 exits with the number of cases listed, so only the output counts.)
+  [[ $("$x" --list-tests "[exclusive]") =~ (^|$'\n')[1-9][0-9]*\ matching\ test\ case ]] && alone+=("$1")
+}
+
 run_suites() {
   local t ty tag case
   for t in test_geev_cuda test_geev_batch test_geev_args test_api test_syevj_batch test_syevj_args \
            test_syevj_accuracy test_streaming_args; do
-    run "$t" "$(exe $t)"
+    suite "$t"
   done
   for ty in float double "std::complex<float>" "std::complex<double>"; do
     tag=$(echo "$ty" | tr -d ':<>')
@@ -152,9 +165,8 @@ run_long() {
     run "geev_accuracy_large_$(echo "$ty" | tr -d ':<>')" "$(exe test_geev_accuracy)" \
         "geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO - $ty"
   done
-  run test_syevj_cuda "$(exe test_syevj_cuda)"
-  run test_streaming_cuda "$(exe test_streaming_cuda)" "~[exclusive]"
-  alone+=(test_streaming_cuda)
+  suite test_syevj_cuda
+  suite test_streaming_cuda
 }
 
 # Sequential, beside the suites: each sanitizer run gets at most 150 s.
@@ -183,10 +195,6 @@ run_sanitize() {
     rm -f "$log.part" ) &
 }
 
-# Test cases tagged [exclusive] measure the whole GPU (cudaMemGetInfo), so
-# other processes' memory would count as theirs: those of the executables in
-# `alone` run after every other run has ended, one at a time.
-alone=()
 for part in "${parts[@]}"; do
   case $part in
     bits) run_bits ;;   # in the foreground: the other parts start once the fingerprints are in
