@@ -5,7 +5,7 @@
 # the CUDA backend, and compute-sanitizer on the launches most prone to races.
 #
 # usage: scripts/gpu-check.sh [--bundle FILE | --bin DIR] [--lib DIR] [--out DIR]
-#                             [--limit S] [PART...]
+#                             [--limit S] [--jobs J] [PART...]
 #   --bundle FILE  a device-bundle archive (../shared/tools/device-bundle) of
 #                  the test executables, batcheig_geev_bitcheck and
 #                  libbatcheig.so.*: unpacked into a temporary directory and
@@ -18,6 +18,7 @@
 #                  files (default: a new temporary directory)
 #   --limit S      wall-clock seconds for the whole pass (default 540); a run
 #                  still going then is stopped and counted as not finished
+#   --jobs J       at most J of `long`'s per-case runs at once (default 8)
 #   PART           any of (default: bits suites sanitize):
 #     bits      batcheig_geev_bitcheck's five fingerprints, each against its
 #               reference (REF_* below): is the GPU code bitwise unchanged?
@@ -27,9 +28,10 @@
 #     sanitize  compute-sanitizer racecheck and memcheck of the eigenvector
 #               launches (float and double, n = 12, 20, 30, 70: warp and block
 #               variants) and memcheck of a staged float eigenvalue launch
-#     long      test_geev_accuracy's large-n cases per precision,
-#               test_syevj_cuda and test_streaming_cuda (each several
-#               minutes beside the other suites)
+#     long      test_geev_accuracy's large-n cases per precision, and
+#               test_syevj_cuda and test_streaming_cuda with each test case
+#               a run of its own, NAME.K (each several minutes beside the
+#               other suites as one process)
 # In `suites` and `long`, the test cases tagged [exclusive] (they need the
 # GPU to themselves) run last, alone, as NAME_exclusive.
 #
@@ -59,18 +61,20 @@ REF_VALUES_STAGED=0384a4c58336947fce035d44e156d674   # --n 20,26,30,34,40 --batc
 REF_VECTORS_COMPLEX=7bd2fa21523f41d90b6b1292d9d2e432 # --vectors --n 5:64 --batch 300 --precision cz
 
 usage() { print_usage "${BASH_SOURCE[0]}" "$@"; }
-out="" limit=540 parts=()
+out="" limit=540 jobs=8 parts=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --bundle|--bin|--lib) exe_option "$1" "${2:?}"; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --limit) limit=${2:?}; shift 2 ;;
+    --jobs) jobs=${2:?}; shift 2 ;;
     -h|--help) usage 0 ;;
     bits|suites|sanitize|long) parts+=("$1"); shift ;;
     *) echo "gpu-check.sh: unknown argument '$1'" >&2; usage ;;
   esac
 done
 [[ $limit =~ ^[1-9][0-9]*$ ]] || { echo "gpu-check.sh: --limit must be a positive integer" >&2; exit 2; }
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "gpu-check.sh: --jobs must be a positive integer" >&2; exit 2; }
 [[ ${#parts[@]} -gt 0 ]] || parts=(bits suites sanitize)
 T0=$SECONDS
 # left [CAP]: seconds left of the limit, at least 1 (timeout 0 would mean
@@ -102,7 +106,8 @@ run() {
   ( local s=$SECONDS rc
     timeout "$(left)" "$@" > "$out/logs/$name.txt" 2>&1; rc=$?
     local verdict=FAILED
-    if [[ $rc -eq 0 || $rc -eq 4 ]] && ! grep -q "FAILED" "$out/logs/$name.txt"; then verdict=passed
+    # (Catch2 exits with 0 when its test spec matches no case.)
+    if [[ $rc -eq 0 || $rc -eq 4 ]] && ! grep -qE "FAILED|^No tests ran" "$out/logs/$name.txt"; then verdict=passed
       [[ $rc -eq 4 ]] && verdict="passed (a test skipped itself)"
     elif [[ $rc -eq 124 ]]; then verdict="NOT FINISHED (the limit)"; fi
     # (Catch2 counts the test case that the limit's SIGTERM interrupts as
@@ -135,11 +140,39 @@ EOF
 # (cudaMemGetInfo), so other processes' memory would count as theirs. They
 # wait in `alone` and run after every other run has ended, one at a time.
 alone=()
-suite() {
-  local x; x=$(exe "$1")
-  run "$1" "$x" "~[exclusive]"
+exclusive_later() {
   # (Catch2 v2 exits with the number of cases listed, so only the output counts.)
-  [[ $("$x" --list-tests "[exclusive]") =~ (^|$'\n')[1-9][0-9]*\ matching\ test\ case ]] && alone+=("$1")
+  [[ $("$(exe "$1")" --list-tests "[exclusive]") =~ (^|$'\n')[1-9][0-9]*\ matching\ test\ case ]] && alone+=("$1")
+}
+suite() {
+  run "$1" "$(exe "$1")" "~[exclusive]"
+  exclusive_later "$1"
+}
+
+# cases NAME...: each test case of the executables NAME but those tagged
+# [exclusive] (see suite) as a run of its own, NAME.K, at most $jobs at once,
+# in a background pool. (test_syevj_cuda as one process took 494 s on an
+# H100 beside the other `long` runs, docs/performance.md, session 110: its
+# longest cases then run one after another.)
+names() {  # the test cases of executable $1 that match spec $2, one a line
+  local x; x=$(exe "$1")
+  if "$x" --help | grep -q -- --list-test-names-only; then "$x" --list-test-names-only "$2"  # Catch2 v2
+  else "$x" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
+}
+cases() {
+  local t
+  for t in "$@"; do exclusive_later "$t"; done
+  ( local x k name
+    for t in "$@"; do
+      x=$(exe "$t") k=0
+      while IFS= read -r name; do
+        k=$((k + 1))
+        while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
+        # (A test spec escapes ',', '[', ']' and '\' with a backslash.)
+        run "$t.$k" "$x" "$(printf '%s' "$name" | sed 's/[][\\,]/\\&/g')"
+      done < <(names "$t" "~[exclusive]")
+    done
+    wait ) &
 }
 
 run_suites() {
@@ -165,8 +198,7 @@ run_long() {
     run "geev_accuracy_large_$(echo "$ty" | tr -d ':<>')" "$(exe test_geev_accuracy)" \
         "geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO - $ty"
   done
-  suite test_syevj_cuda
-  suite test_streaming_cuda
+  cases test_syevj_cuda test_streaming_cuda
 }
 
 # Sequential, beside the suites: each sanitizer run gets at most 150 s.
