@@ -42,7 +42,7 @@
 #
 # examples:
 #   scripts/gpu-check.sh                         # in a checkout built with the release preset
-#   scripts/gpu-check.sh --limit 560 long        # the long suites, alone
+#   scripts/gpu-check.sh --limit 560 bits long   # the fingerprints and the long suites
 #   # built here for sm_90, run on a GPU machine that has the checkout:
 #   ../shared/tools/device-bundle devrun/g build/release/tests build/release/bench \
 #       build/release/src/libbatcheig.so.0.1
