@@ -171,6 +171,8 @@ cases() {
         # (A test spec escapes ',', '[', ']' and '\' with a backslash.)
         run "$t.$k" "$x" "$(printf '%s' "$name" | sed 's/[][\\,]/\\&/g')"
       done < <(names "$t" "~[exclusive]")
+      # (A missing executable, or a listing this script cannot read, lists none.)
+      (( k > 0 )) || { note "$t: FAILED, no test case listed"; echo "$t: no test case listed" >> "$out/failures.txt"; }
     done
     wait ) &
 }
