@@ -28,7 +28,7 @@ KEEP_GOING=0
 for arg in "$@"; do
   case $arg in
     -k|--keep-going) KEEP_GOING=1 ;;
-    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) print_usage "${BASH_SOURCE[0]}" 0 ;;
     *) die "unknown option '$arg' (see --help)" ;;
   esac
 done
