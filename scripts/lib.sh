@@ -74,8 +74,9 @@ machine_header() {
   local so
   echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n1)"
   echo "# $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores"
-  so=$(ldd "$1" | awk '/libbatcheig/ {print $3}')
-  echo "# $so, md5 $(md5sum "$so" | cut -c1-32)"
+  so=$(ldd "$1" 2>/dev/null | awk '/libbatcheig/ {print $3}')
+  if [[ -n $so ]]; then echo "# $so, md5 $(md5sum "$so" | cut -c1-32)"
+  else echo "# $1 loads no libbatcheig"; fi
 }
 
 # print_usage SCRIPT [STATUS]: SCRIPT's header comment (from its second line

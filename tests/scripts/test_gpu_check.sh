@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# test_gpu_check.sh TESTS_DIR: scripts/gpu-check.sh's scheduling and
+# verdicts, without a GPU. (The GPU pass itself runs only on a machine with
+# a GPU; this checks the script that runs it, so that a change to it cannot
+# silently skip test cases.)
+#
+# TESTS_DIR holds the build's test executables. The real test_syevj_cuda,
+# test_streaming_cuda and test_geev_accuracy run (their CUDA cases skip
+# themselves without a GPU), through wrappers that record each run and how
+# many ran at once; batcheig_geev_bitcheck is a stand-in that passes the
+# script's GPU probe. Checked:
+#   1. `long` runs every test case of test_syevj_cuda and test_streaming_cuda
+#      once, as Catch2 names them (escaped test specs that select exactly that
+#      case), at most --jobs at once, the [exclusive] case last and alone,
+#      and passes;
+#   2. a run whose test spec matches no case counts as failed (Catch2 exits
+#      with 0 then);
+#   3. an executable that lists no test case counts as failed.
+set -uo pipefail
+export CUDA_VISIBLE_DEVICES=-1  # (ctest sets it too) no GPU: the CUDA cases skip themselves
+real=${1:?usage: test_gpu_check.sh TESTS_DIR}
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+W=$(mktemp -d "${TMPDIR:-/tmp}/test-gpu-check.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+fails=0
+check() {  # check WHAT CONDITION...
+  local what=$1; shift
+  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; fails=$((fails + 1)); fi
+}
+
+# make_bin DIR MODE: wrappers for the three executables (MODE: ok, nomatch,
+# empty) and the bitcheck stand-in.
+make_bin() {
+  local d=$1 mode=$2 t
+  mkdir -p "$d" "$W/running"
+  printf '#!/usr/bin/env bash\nexit 0\n' > "$d/batcheig_geev_bitcheck"
+  for t in test_syevj_cuda test_streaming_cuda test_geev_accuracy; do
+    cat > "$d/$t" <<EOF
+#!/usr/bin/env bash
+# Listings go to the real executable; a run records how many runs were
+# going when it started (marker files in running/), then runs it.
+mode=$mode
+if [[ \${1:-} == --* ]]; then
+  [[ \$mode == empty && $t == test_streaming_cuda && \$1 == --list-test-names-only ]] && exit 0
+  exec "$real/$t" "\$@"
+fi
+# (Marker files: geev.PID for the geev runs, pool.PID for the others.)
+m="$W/running/\$([[ $t == test_geev_accuracy ]] && echo geev || echo pool).\$\$"
+touch "\$m"
+echo "\$(ls "$W/running" | wc -l)|\$(ls "$W/running" | grep -c '^pool')|$t|\$*" >> "$W/trace.txt"
+spec=\$1
+[[ \$mode == nomatch && $t == test_syevj_cuda ]] && spec="\$spec (no such case)"
+"$real/$t" "\$spec"; rc=\$?
+sleep 0.2
+rm -f "\$m"
+exit \$rc
+EOF
+    chmod +x "$d/$t"
+  done
+  chmod +x "$d/batcheig_geev_bitcheck"
+}
+
+for t in test_syevj_cuda test_streaming_cuda test_geev_accuracy; do
+  [[ -x $real/$t ]] || { echo "test_gpu_check.sh: $real/$t not found"; exit 1; }
+done
+
+# 1. Every case once, escaped, at most 3 at once, the [exclusive] case last and alone.
+make_bin "$W/ok" ok
+"$root/scripts/gpu-check.sh" --bin "$W/ok" --out "$W/out1" --limit 300 --jobs 3 long > "$W/log1.txt" 2>&1
+rc=$?
+check "long passes (exit status $rc)" test "$rc" -eq 0
+S1=$W/out1/summary.txt
+for t in test_syevj_cuda test_streaming_cuda; do
+  "$real/$t" --list-test-names-only "~[exclusive]" | grep -v '^$' | sort > "$W/$t.want"
+  # The specs each run got, unescaped: the names they selected.
+  grep -F "|$t|" "$W/trace.txt" | cut -d'|' -f4- | grep -vxF '[exclusive]' | sed 's/\\\(.\)/\1/g' | sort > "$W/$t.got"
+  check "$t: each of its $(wc -l < "$W/$t.want") cases ran once, by name" cmp -s "$W/$t.want" "$W/$t.got"
+  n=$(grep -cE "^$t\.[0-9]+: passed" "$S1")
+  check "$t: $n runs passed in the summary, one per case" test "$n" -eq "$(wc -l < "$W/$t.want")"
+  # Each run selected exactly its case: Catch2 said so in its log.
+  tar -xzf "$W/out1/logs.tar.gz" -C "$W/out1"
+  n=$(grep -lE "test cases: 1 \| 1 passed|assertions? in 1 test case\)" "$W/out1/logs/$t."*.txt | wc -l)
+  check "$t: every run's log reports one test case ($n)" test "$n" -eq "$(wc -l < "$W/$t.want")"
+done
+# Trace lines: runs going at the start | of them in the pool | executable | spec.
+pool_max=$(grep -vF '|[exclusive]' "$W/trace.txt" | cut -d'|' -f2 | sort -n | tail -n1)
+check "at most --jobs (3) per-case runs at once (max $pool_max)" test "$pool_max" -le 3
+check "the per-case runs overlap (max $pool_max at once)" test "$pool_max" -ge 2
+check "the [exclusive] case ran last" test "$(tail -n1 "$W/trace.txt" | cut -d'|' -f3-)" = "test_streaming_cuda|[exclusive]"
+check "the [exclusive] case ran alone" test "$(tail -n1 "$W/trace.txt" | cut -d'|' -f1)" -eq 1
+check "the summary counts no failure" grep -q ", 0 failed or not finished" "$S1"
+
+# 2. A test spec that matches no case fails the run and the pass.
+rm -rf "$W/running" "$W/trace.txt"
+make_bin "$W/nomatch" nomatch
+"$root/scripts/gpu-check.sh" --bin "$W/nomatch" --out "$W/out2" --limit 300 --jobs 3 long > "$W/log2.txt" 2>&1
+rc=$?
+check "a spec that matches no case: exit status 1 ($rc)" test "$rc" -eq 1
+n=$(grep -cE "^test_syevj_cuda\.[0-9]+: FAILED" "$W/out2/summary.txt")
+check "a spec that matches no case: each such run FAILED ($n)" test "$n" -eq "$(wc -l < "$W/test_syevj_cuda.want")"
+
+# 3. An executable that lists no case fails the pass.
+rm -rf "$W/running" "$W/trace.txt"
+make_bin "$W/empty" empty
+"$root/scripts/gpu-check.sh" --bin "$W/empty" --out "$W/out3" --limit 300 --jobs 3 long > "$W/log3.txt" 2>&1
+rc=$?
+check "an executable that lists no case: exit status 1 ($rc)" test "$rc" -eq 1
+check "an executable that lists no case: named in the summary" \
+  grep -q "^test_streaming_cuda: FAILED, no test case listed" "$W/out3/summary.txt"
+
+if [[ $fails -gt 0 ]]; then
+  echo "== gpu-check.sh's output of check 1"; cat "$W/log1.txt"
+  exit 1
+fi
+echo "all checks passed"
