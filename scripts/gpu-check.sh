@@ -156,7 +156,9 @@ suite() {
 # longest cases then run one after another.)
 names() {  # the test cases of executable $1 that match spec $2, one a line
   local x; x=$(exe "$1")
-  if "$x" --help | grep -q -- --list-test-names-only; then "$x" --list-test-names-only "$2"  # Catch2 v2
+  # (Not `--help | grep -q`: under pipefail, grep's early exit can fail the
+  # writer with SIGPIPE, and the pipeline with it.)
+  if [[ $("$x" --help) == *--list-test-names-only* ]]; then "$x" --list-test-names-only "$2"  # Catch2 v2
   else "$x" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
 }
 cases() {
