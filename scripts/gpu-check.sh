@@ -149,11 +149,6 @@ suite() {
   exclusive_later "$1"
 }
 
-# cases NAME...: each test case of the executables NAME but those tagged
-# [exclusive] (see suite) as a run of its own, NAME.K, at most $jobs at once,
-# in a background pool. (test_syevj_cuda as one process took 494 s on an
-# H100 beside the other `long` runs, docs/performance.md, session 110: its
-# longest cases then run one after another.)
 names() {  # the test cases of executable $1 that match spec $2, one a line
   local x; x=$(exe "$1")
   # (Not `--help | grep -q`: under pipefail, grep's early exit can fail the
@@ -161,6 +156,13 @@ names() {  # the test cases of executable $1 that match spec $2, one a line
   if [[ $("$x" --help) == *--list-test-names-only* ]]; then "$x" --list-test-names-only "$2"  # Catch2 v2
   else "$x" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
 }
+
+# cases NAME...: each test case of the executables NAME but those tagged
+# [exclusive] (see suite) as a run of its own, NAME.K, at most $jobs at once,
+# in a background pool. (test_syevj_cuda as one process took 494 s on an
+# H100 beside the other `long` runs, docs/performance.md, session 110: its
+# longest cases then run one after another. A case per run, 8 at once,
+# took `long` from 417 to 279 s on one H100 lease, session 111.)
 cases() {
   local t
   for t in "$@"; do exclusive_later "$t"; done
