@@ -141,20 +141,11 @@ EOF
 # wait in `alone` and run after every other run has ended, one at a time.
 alone=()
 exclusive_later() {
-  # (Catch2 v2 exits with the number of cases listed, so only the output counts.)
-  [[ $("$(exe "$1")" --list-tests "[exclusive]") =~ (^|$'\n')[1-9][0-9]*\ matching\ test\ case ]] && alone+=("$1")
+  [[ -n $(catch_names "$(exe "$1")" "[exclusive]") ]] && alone+=("$1")
 }
 suite() {
   run "$1" "$(exe "$1")" "~[exclusive]"
   exclusive_later "$1"
-}
-
-names() {  # the test cases of executable $1 that match spec $2, one a line
-  local x; x=$(exe "$1")
-  # (Not `--help | grep -q`: under pipefail, grep's early exit can fail the
-  # writer with SIGPIPE, and the pipeline with it.)
-  if [[ $("$x" --help) == *--list-test-names-only* ]]; then "$x" --list-test-names-only "$2"  # Catch2 v2
-  else "$x" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
 }
 
 # cases NAME...: each test case of the executables NAME but those tagged
@@ -174,7 +165,7 @@ cases() {
         while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
         # (A test spec escapes ',', '[', ']' and '\' with a backslash.)
         run "$t.$k" "$x" "$(printf '%s' "$name" | sed 's/[][\\,]/\\&/g')"
-      done < <(names "$t" "~[exclusive]")
+      done < <(catch_names "$x" "~[exclusive]")
       # (A missing executable, or a listing this script cannot read, lists none.)
       (( k > 0 )) || { note "$t: FAILED, no test case listed"; echo "$t: no test case listed" >> "$out/failures.txt"; }
     done

@@ -79,6 +79,15 @@ machine_header() {
   else echo "# $1 loads no libbatcheig"; fi
 }
 
+# catch_names EXE SPEC: the names of the Catch2 test cases of executable EXE
+# that match test spec SPEC, one a line (Catch2 v2 or v3).
+catch_names() {
+  # (Not `--help | grep -q`: under pipefail, grep's early exit can fail the
+  # writer with SIGPIPE, and the pipeline with it.)
+  if [[ $("$1" --help) == *--list-test-names-only* ]]; then "$1" --list-test-names-only "$2"  # v2
+  else "$1" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
+}
+
 # print_usage SCRIPT [STATUS]: SCRIPT's header comment (from its second line
 # to the first line that is not a comment) without the '# ', then exit STATUS
 # (default 2).

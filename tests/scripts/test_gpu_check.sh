@@ -17,9 +17,11 @@
 #      with 0 then);
 #   3. an executable that lists no test case counts as failed.
 set -uo pipefail
-export CUDA_VISIBLE_DEVICES=-1  # (ctest sets it too) no GPU: the CUDA cases skip themselves
+export CUDA_VISIBLE_DEVICES=-1  # no GPU: the CUDA cases skip themselves
 real=${1:?usage: test_gpu_check.sh TESTS_DIR}
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=scripts/lib.sh
+source "$root/scripts/lib.sh"
 W=$(mktemp -d "${TMPDIR:-/tmp}/test-gpu-check.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 fails=0
@@ -41,8 +43,8 @@ make_bin() {
 # going when it started (marker files in running/), then runs it.
 mode=$mode
 if [[ \${1:-} == --* ]]; then
-  # (The names listings of Catch2 v2 and v3; not the count of [exclusive] cases.)
-  [[ \$mode == empty && $t == test_streaming_cuda && ( \$1 == --list-test-names-only || \${2:-} == --verbosity ) ]] && exit 0
+  # (Catch2 v2's and v3's listings.)
+  [[ \$mode == empty && $t == test_streaming_cuda && \$1 == --list-test* ]] && exit 0
   exec "$real/$t" "\$@"
 fi
 # (Marker files: geev.PID for the geev runs, pool.PID for the others.)
@@ -72,8 +74,7 @@ rc=$?
 check "long passes (exit status $rc)" test "$rc" -eq 0
 S1=$W/out1/summary.txt
 for t in test_syevj_cuda test_streaming_cuda; do
-  if [[ $("$real/$t" --help) == *--list-test-names-only* ]]; then "$real/$t" --list-test-names-only "~[exclusive]"
-  else "$real/$t" --list-tests --verbosity quiet "~[exclusive]"; fi | grep -v '^$' | sort > "$W/$t.want"
+  catch_names "$real/$t" "~[exclusive]" | sort > "$W/$t.want"
   # The specs each run got, unescaped: the names they selected.
   grep -F "|$t|" "$W/trace.txt" | cut -d'|' -f4- | grep -vxF '[exclusive]' | sed 's/\\\(.\)/\1/g' | sort > "$W/$t.got"
   check "$t: each of its $(wc -l < "$W/$t.want") cases ran once, by name" cmp -s "$W/$t.want" "$W/$t.got"
