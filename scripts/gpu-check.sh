@@ -28,7 +28,7 @@
 #     sanitize  compute-sanitizer racecheck and memcheck of the eigenvector
 #               launches (float and double, n = 12, 20, 30, 70: warp and block
 #               variants) and memcheck of a staged float eigenvalue launch
-#     long      test_geev_accuracy's large-n cases per precision and size, and
+#     long      test_geev_accuracy's large-n cases per precision, and
 #               test_syevj_cuda and test_streaming_cuda with each test case
 #               a run of its own, NAME.K (each several minutes beside the
 #               other suites as one process)
@@ -189,19 +189,11 @@ run_suites() {
   done
 }
 
-# LARGE_SIZES: the sizes of test_geev_accuracy's large-n case at the default
-# test level, one run per size and precision (BATCHEIG_TEST_SIZES). Keep them
-# in step with that case: a run whose size it does not test skips itself.
-# (As one run per precision, complex double took 270 s, n = 300 about three
-# quarters of it: docs/performance.md, session 112.)
-LARGE_SIZES="200 300"
 run_long() {
-  local ty n
-  for n in $LARGE_SIZES; do
-    for ty in float double "std::complex<float>" "std::complex<double>"; do
-      run "geev_accuracy_large_$(echo "$ty" | tr -d ':<>')_n$n" env BATCHEIG_TEST_SIZES="$n" "$(exe test_geev_accuracy)" \
-          "geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO - $ty"
-    done
+  local ty
+  for ty in float double "std::complex<float>" "std::complex<double>"; do
+    run "geev_accuracy_large_$(echo "$ty" | tr -d ':<>')" "$(exe test_geev_accuracy)" \
+        "geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO - $ty"
   done
   cases test_syevj_cuda test_streaming_cuda
 }

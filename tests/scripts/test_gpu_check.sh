@@ -12,8 +12,7 @@
 #   1. `long` runs every test case of test_syevj_cuda and test_streaming_cuda
 #      once, as Catch2 names them (escaped test specs that select exactly that
 #      case), at most --jobs at once, the [exclusive] case last and alone,
-#      and passes; test_geev_accuracy's large-n case runs once per precision
-#      and size (BATCHEIG_TEST_SIZES);
+#      and passes;
 #   2. a run whose test spec matches no case counts as failed (Catch2 exits
 #      with 0 then);
 #   3. an executable that lists no test case counts as failed.
@@ -52,7 +51,6 @@ fi
 m="$W/running/\$([[ $t == test_geev_accuracy ]] && echo geev || echo pool).\$\$"
 touch "\$m"
 echo "\$(ls "$W/running" | wc -l)|\$(ls "$W/running" | grep -c '^pool')|$t|\$*" >> "$W/trace.txt"
-[[ $t == test_geev_accuracy ]] && echo "\${BATCHEIG_TEST_SIZES:-all}|\$*" >> "$W/geev.txt"
 spec=\$1
 [[ \$mode == nomatch && $t == test_syevj_cuda ]] && spec="\$spec (no such case)"
 "$real/$t" "\$spec"; rc=\$?
@@ -87,16 +85,6 @@ for t in test_syevj_cuda test_streaming_cuda; do
   n=$(grep -lE "test cases: 1 \| 1 passed|assertions? in 1 test case\)" "$W/out1/logs/$t."*.txt | wc -l)
   check "$t: every run's log reports one test case ($n)" test "$n" -eq "$(wc -l < "$W/$t.want")"
 done
-# The large-n geev case: a run per precision and size, each with its size.
-for ty in float double "std::complex<float>" "std::complex<double>"; do
-  for n in 200 300; do
-    echo "$n|geev accuracy: every family and magnitude at large n (n = 200..512) under AUTO - $ty"
-  done
-done | sort > "$W/geev.want"
-sort "$W/geev.txt" > "$W/geev.got"
-check "test_geev_accuracy: its large-n case ran once per precision and size (n = 200, 300)" cmp -s "$W/geev.want" "$W/geev.got"
-n=$(grep -cE "^geev_accuracy_large_.*_n[0-9]+: passed" "$S1")
-check "test_geev_accuracy: $n large-n runs passed in the summary" test "$n" -eq 8
 # Trace lines: runs going at the start | of them in the pool | executable | spec.
 pool_max=$(grep -vF '|[exclusive]' "$W/trace.txt" | cut -d'|' -f2 | sort -n | tail -n1)
 check "at most --jobs (3) per-case runs at once (max $pool_max)" test "$pool_max" -le 3
@@ -106,7 +94,7 @@ check "the [exclusive] case ran alone" test "$(tail -n1 "$W/trace.txt" | cut -d'
 check "the summary counts no failure" grep -q ", 0 failed or not finished" "$S1"
 
 # 2. A test spec that matches no case fails the run and the pass.
-rm -rf "$W/running" "$W/trace.txt" "$W/geev.txt"
+rm -rf "$W/running" "$W/trace.txt"
 make_bin "$W/nomatch" nomatch
 "$root/scripts/gpu-check.sh" --bin "$W/nomatch" --out "$W/out2" --limit 300 --jobs 3 long > "$W/log2.txt" 2>&1
 rc=$?
@@ -115,7 +103,7 @@ n=$(grep -cE "^test_syevj_cuda\.[0-9]+: FAILED" "$W/out2/summary.txt")
 check "a spec that matches no case: each such run FAILED ($n)" test "$n" -eq "$(wc -l < "$W/test_syevj_cuda.want")"
 
 # 3. An executable that lists no case fails the pass.
-rm -rf "$W/running" "$W/trace.txt" "$W/geev.txt"
+rm -rf "$W/running" "$W/trace.txt"
 make_bin "$W/empty" empty
 "$root/scripts/gpu-check.sh" --bin "$W/empty" --out "$W/out3" --limit 300 --jobs 3 long > "$W/log3.txt" 2>&1
 rc=$?
