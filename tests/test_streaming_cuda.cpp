@@ -63,6 +63,7 @@
 #include "support/herm_generators.hpp"
 #include "support/syevj_api.hpp"
 #include "support/test_config.hpp"
+#include "support/watchdog.hpp"
 
 using namespace bt;
 
@@ -251,8 +252,11 @@ Run run_device(const Problem &pb) {
     ptrs.push_back(bufs.back()->p);
   }
   CUDA_REQUIRE(cudaDeviceSynchronize());  // the copies' DMA done before a call on any stream
-  r.status = pb.call(ptrs);
-  CUDA_REQUIRE(cudaDeviceSynchronize());
+  {
+    CallWatchdog wd("device-array call and its synchronization, batch " + std::to_string(pb.batch));
+    r.status = pb.call(ptrs);
+    CUDA_REQUIRE(cudaDeviceSynchronize());
+  }
   CUDA_REQUIRE(cudaGetLastError());
   for (size_t i = 0; i < pb.arrays.size(); ++i) {
     r.out.emplace_back(pb.arrays[i].init.size());
@@ -273,7 +277,10 @@ Run run_host(const Problem &pb, Layout layout) {
     std::memcpy(bufs.back()->data(), a.init.data(), a.init.size());
     ptrs.push_back(bufs.back()->data());
   }
-  r.status = pb.call(ptrs);
+  {
+    CallWatchdog wd(std::string("host-array call, ") + layout_name(layout) + ", batch " + std::to_string(pb.batch));
+    r.status = pb.call(ptrs);
+  }
   for (size_t i = 0; i < pb.arrays.size(); ++i) {
     const size_t bytes = pb.arrays[i].init.size();
     r.out.emplace_back(bufs[i]->data(), bufs[i]->data() + bytes);
