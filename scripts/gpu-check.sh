@@ -36,7 +36,11 @@
 # GPU to themselves) run last, alone, as NAME_exclusive.
 #
 # Every run's exit status and its last Catch2 line go to OUT/summary.txt as
-# they end; the logs of failed runs are appended to OUT/failures.txt. Exit
+# they end; the logs of failed runs are appended to OUT/failures.txt. 30 s
+# before the limit (half-way for a limit of 60 s or less), each test
+# executable still running gets a stall report in logs/stalled.PID.txt: its
+# threads' states, their kernel stacks where /proc shows them, and a
+# cuda-gdb backtrace of every thread where cuda-gdb is installed. Exit
 # status 0 when every run passed (Catch2's 4, a test that skipped itself -
 # e.g. the multi-GPU cases on one GPU - counts as passed), 1 otherwise.
 #
@@ -98,6 +102,45 @@ BC=$(exe batcheig_geev_bitcheck) || exit 2
 
 note "# gpu-check.sh ${parts[*]} (limit ${limit} s), $(date -u '+%Y-%m-%d %H:%M UTC')"
 machine_header "$BC" | tee -a "$S"
+
+# stall_watch: the stall reports (see the header) from a background
+# process of their own, which the final `wait`s do not wait for;
+# stall_watch_end stops it, or lets a report under way finish.
+stall_watch() {
+  local at=$(( limit > 60 ? limit - 30 : limit / 2 ))
+  ( exec > /dev/null 2>&1
+    sleep "$at"
+    touch "$out/logs/stalled.txt"
+    local gdb p d
+    gdb=$(command -v cuda-gdb || echo /usr/local/cuda/bin/cuda-gdb)
+    for d in "${EXE_DIRS[@]}"; do
+      for p in $(pgrep -f -- "$d/"); do
+        # (Not the timeout processes that hold the runs, nor this script.)
+        [[ $p == "$$" || $(ps -o comm= -p "$p") == timeout ]] && continue
+        { echo "# pid $p, running $(ps -o etimes= -p "$p" | tr -d ' ') s, $(( SECONDS - T0 )) s into the pass:"
+          tr '\0' ' ' < "/proc/$p/cmdline"; echo
+          ps -L -o tid,stat,pcpu,time,wchan:32 -p "$p"
+          for t in "/proc/$p/task/"*; do echo "## thread ${t##*/}"; cat "$t/stack" 2>/dev/null; done
+          [[ -x $gdb ]] && timeout 25 "$gdb" -p "$p" -batch -ex "thread apply all bt 30"
+        } > "$out/logs/stalled.$p.txt" 2>&1 &
+      done
+    done
+    wait ) &
+  WATCH=$!
+  disown
+}
+stall_watch_end() {
+  if [[ -e $out/logs/stalled.txt ]]; then
+    while kill -0 "$WATCH" 2> /dev/null; do sleep 1; done
+  else
+    # shellcheck disable=SC2046
+    kill "$WATCH" $(pgrep -P "$WATCH") 2> /dev/null
+  fi
+  rm -f "$out/logs/stalled.txt"
+  local n
+  n=$(find "$out/logs" -name 'stalled.*.txt' | wc -l)
+  (( n == 0 )) || note "# test processes still running $(( limit > 60 ? 30 : limit - limit / 2 )) s before the limit: $n (stall reports in logs/stalled.PID.txt)"
+}
 
 # run NAME CMD...: CMD in the background under the time left; its log in
 # logs/NAME.txt, and one line in the summary when it ends.
@@ -224,6 +267,7 @@ run_sanitize() {
     rm -f "$log.part" ) &
 }
 
+stall_watch
 for part in "${parts[@]}"; do
   case $part in
     bits) run_bits ;;   # in the foreground: the other parts start once the fingerprints are in
@@ -234,6 +278,7 @@ for part in "${parts[@]}"; do
 done
 wait
 for t in "${alone[@]}"; do run "${t}_exclusive" "$(exe "$t")" "[exclusive]"; wait; done
+stall_watch_end
 fails=$(grep -cE "FAILED|NOT FINISHED" "$S")
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$out/logs"
 note "# done in $(( SECONDS - T0 )) s: $(grep -cE ': passed' "$S") passed, $fails failed or not finished (logs in $out/logs.tar.gz)"

@@ -15,7 +15,10 @@
 #      and passes;
 #   2. a run whose test spec matches no case counts as failed (Catch2 exits
 #      with 0 then);
-#   3. an executable that lists no test case counts as failed.
+#   3. an executable that lists no test case counts as failed;
+#   4. a run that outlasts the limit is NOT FINISHED, and a stall report
+#      (logs/stalled.PID.txt) shows its threads; when nothing stalls, the
+#      stall watcher leaves no process behind.
 set -uo pipefail
 export CUDA_VISIBLE_DEVICES=-1  # no GPU: the CUDA cases skip themselves
 real=${1:?usage: test_gpu_check.sh TESTS_DIR}
@@ -31,7 +34,8 @@ check() {  # check WHAT CONDITION...
 }
 
 # make_bin DIR MODE: wrappers for the three executables (MODE: ok, nomatch,
-# empty) and the bitcheck stand-in.
+# empty, stall: each lists its first case only, and test_syevj_cuda's run
+# never ends) and the bitcheck stand-in.
 make_bin() {
   local d=$1 mode=$2 t
   mkdir -p "$d" "$W/running"
@@ -45,6 +49,7 @@ mode=$mode
 if [[ \${1:-} == --* ]]; then
   # (Catch2 v2's and v3's listings.)
   [[ \$mode == empty && $t == test_streaming_cuda && \$1 == --list-test* ]] && exit 0
+  [[ \$mode == stall && \$1 == --list-test* ]] && { "$real/$t" "\$@" > "$W/listing.\$\$"; head -n1 "$W/listing.\$\$"; exit 0; }
   exec "$real/$t" "\$@"
 fi
 # (Marker files: geev.PID for the geev runs, pool.PID for the others.)
@@ -52,6 +57,7 @@ m="$W/running/\$([[ $t == test_geev_accuracy ]] && echo geev || echo pool).\$\$"
 touch "\$m"
 echo "\$(ls "$W/running" | wc -l)|\$(ls "$W/running" | grep -c '^pool')|$t|\$*" >> "$W/trace.txt"
 spec=\$1
+if [[ \$mode == stall && $t == test_syevj_cuda ]]; then while :; do sleep 0.2; done; fi
 [[ \$mode == nomatch && $t == test_syevj_cuda ]] && spec="\$spec (no such case)"
 "$real/$t" "\$spec"; rc=\$?
 sleep 0.2
@@ -92,6 +98,8 @@ check "the per-case runs overlap (max $pool_max at once)" test "$pool_max" -ge 2
 check "the [exclusive] case ran last" test "$(tail -n1 "$W/trace.txt" | cut -d'|' -f3-)" = "test_streaming_cuda|[exclusive]"
 check "the [exclusive] case ran alone" test "$(tail -n1 "$W/trace.txt" | cut -d'|' -f1)" -eq 1
 check "the summary counts no failure" grep -q ", 0 failed or not finished" "$S1"
+check "no stall report when nothing stalls" bash -c "! grep -q 'stall reports' '$S1'"
+check "the stall watcher is gone when the pass ends" bash -c "! pgrep -f 'sleep 270\$'"
 
 # 2. A test spec that matches no case fails the run and the pass.
 rm -rf "$W/running" "$W/trace.txt"
@@ -110,6 +118,20 @@ rc=$?
 check "an executable that lists no case: exit status 1 ($rc)" test "$rc" -eq 1
 check "an executable that lists no case: named in the summary" \
   grep -q "^test_streaming_cuda: FAILED, no test case listed" "$W/out3/summary.txt"
+
+# 4. A run that never ends: NOT FINISHED at the limit, with a stall report.
+rm -rf "$W/running" "$W/trace.txt"
+make_bin "$W/stall" stall
+"$root/scripts/gpu-check.sh" --bin "$W/stall" --out "$W/out4" --limit 24 --jobs 3 long > "$W/log4.txt" 2>&1
+rc=$?
+check "a run that never ends: exit status 1 ($rc)" test "$rc" -eq 1
+check "a run that never ends: NOT FINISHED in the summary" \
+  grep -q "^test_syevj_cuda\.1: NOT FINISHED" "$W/out4/summary.txt"
+check "a run that never ends: the summary names the stall reports" \
+  grep -q "^# test processes still running 12 s before the limit: [1-9].*stall reports" "$W/out4/summary.txt"
+tar -xzf "$W/out4/logs.tar.gz" -C "$W/out4"
+n=$(grep -l "stall/test_syevj_cuda" "$W/out4/logs/"stalled.*.txt 2> /dev/null | xargs -r grep -l "^## thread" | wc -l)
+check "a run that never ends: its stall report shows its threads ($n)" test "$n" -ge 1
 
 if [[ $fails -gt 0 ]]; then
   echo "== gpu-check.sh's output of check 1"; cat "$W/log1.txt"
