@@ -115,8 +115,11 @@ stall_watch() {
     gdb=$(command -v cuda-gdb || echo /usr/local/cuda/bin/cuda-gdb)
     for d in "${EXE_DIRS[@]}"; do
       for p in $(pgrep -f -- "$d/"); do
-        # (Not the timeout processes that hold the runs, nor this script.)
+        # (Not the timeout processes that hold the runs, nor this script, nor
+        # compute-sanitizer's runs, which a debugger must not attach to.)
         [[ $p == "$$" || $(ps -o comm= -p "$p") == timeout ]] && continue
+        [[ $(ps -o comm= -p "$p") == compute-sani* ||
+           $(ps -o comm= -p "$(ps -o ppid= -p "$p" | tr -d ' ')") == compute-sani* ]] && continue
         { echo "# pid $p, running $(ps -o etimes= -p "$p" | tr -d ' ') s, $(( SECONDS - T0 )) s into the pass:"
           tr '\0' ' ' < "/proc/$p/cmdline"; echo
           ps -L -o tid,stat,pcpu,time,wchan:32 -p "$p"
