@@ -38,7 +38,8 @@
 # Every run's exit status and its last Catch2 line go to OUT/summary.txt as
 # they end; the logs of failed runs are appended to OUT/failures.txt. 30 s
 # before the limit (half-way for a limit of 60 s or less), each test
-# executable still running gets a stall report in logs/stalled.PID.txt: its
+# executable still running (not under compute-sanitizer) gets a stall
+# report in logs/stalled.PID.txt: its
 # threads' states, their kernel stacks where /proc shows them, and a
 # cuda-gdb backtrace of every thread where cuda-gdb is installed. Exit
 # status 0 when every run passed (Catch2's 4, a test that skipped itself -
