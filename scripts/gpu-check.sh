@@ -39,11 +39,11 @@
 # they end; the logs of failed runs are appended to OUT/failures.txt. 30 s
 # before the limit (half-way for a limit of 60 s or less), each test
 # executable still running (not under compute-sanitizer) gets a stall
-# report in logs/stalled.PID.txt: its
-# threads' states, their kernel stacks where /proc shows them, and a
-# cuda-gdb backtrace of every thread where cuda-gdb is installed. Exit
-# status 0 when every run passed (Catch2's 4, a test that skipped itself -
-# e.g. the multi-GPU cases on one GPU - counts as passed), 1 otherwise.
+# report in logs/stalled.PID.txt: its threads' states, their kernel stacks
+# where /proc shows them, and a cuda-gdb backtrace of every thread where
+# cuda-gdb is installed. Exit status 0 when every run passed (Catch2's 4,
+# a test that skipped itself - e.g. the multi-GPU cases on one GPU - counts
+# as passed), 1 otherwise.
 #
 # examples:
 #   scripts/gpu-check.sh                         # in a checkout built with the release preset
