@@ -69,16 +69,24 @@ EOF
   chmod +x "$d/batcheig_geev_bitcheck"
 }
 
+# pass MODE LIMIT: `gpu-check.sh long` on MODE's wrappers, at most 3 runs
+# at once; its output in $W/out-MODE, its log in $W/log-MODE.txt, its exit
+# status in rc.
+pass() {
+  rm -rf "$W/running" "$W/trace.txt"
+  make_bin "$W/$1" "$1"
+  "$root/scripts/gpu-check.sh" --bin "$W/$1" --out "$W/out-$1" --limit "$2" --jobs 3 long > "$W/log-$1.txt" 2>&1
+  rc=$?
+}
+
 for t in test_syevj_cuda test_streaming_cuda test_geev_accuracy; do
   [[ -x $real/$t ]] || { echo "test_gpu_check.sh: $real/$t not found"; exit 1; }
 done
 
 # 1. Every case once, escaped, at most 3 at once, the [exclusive] case last and alone.
-make_bin "$W/ok" ok
-"$root/scripts/gpu-check.sh" --bin "$W/ok" --out "$W/out1" --limit 300 --jobs 3 long > "$W/log1.txt" 2>&1
-rc=$?
+pass ok 300
 check "long passes (exit status $rc)" test "$rc" -eq 0
-S1=$W/out1/summary.txt
+S1=$W/out-ok/summary.txt
 for t in test_syevj_cuda test_streaming_cuda; do
   catch_names "$real/$t" "~[exclusive]" | sort > "$W/$t.want"
   # The specs each run got, unescaped: the names they selected.
@@ -87,8 +95,8 @@ for t in test_syevj_cuda test_streaming_cuda; do
   n=$(grep -cE "^$t\.[0-9]+: passed" "$S1")
   check "$t: $n runs passed in the summary, one per case" test "$n" -eq "$(wc -l < "$W/$t.want")"
   # Each run selected exactly its case: Catch2 said so in its log.
-  tar -xzf "$W/out1/logs.tar.gz" -C "$W/out1"
-  n=$(grep -lE "test cases: 1 \| 1 passed|assertions? in 1 test case\)" "$W/out1/logs/$t."*.txt | wc -l)
+  tar -xzf "$W/out-ok/logs.tar.gz" -C "$W/out-ok"
+  n=$(grep -lE "test cases: 1 \| 1 passed|assertions? in 1 test case\)" "$W/out-ok/logs/$t."*.txt | wc -l)
   check "$t: every run's log reports one test case ($n)" test "$n" -eq "$(wc -l < "$W/$t.want")"
 done
 # Trace lines: runs going at the start | of them in the pool | executable | spec.
@@ -102,39 +110,30 @@ check "no stall report when nothing stalls" bash -c "! grep -q 'stall reports' '
 check "the stall watcher is gone when the pass ends" bash -c "! pgrep -f 'sleep 270\$'"
 
 # 2. A test spec that matches no case fails the run and the pass.
-rm -rf "$W/running" "$W/trace.txt"
-make_bin "$W/nomatch" nomatch
-"$root/scripts/gpu-check.sh" --bin "$W/nomatch" --out "$W/out2" --limit 300 --jobs 3 long > "$W/log2.txt" 2>&1
-rc=$?
+pass nomatch 300
 check "a spec that matches no case: exit status 1 ($rc)" test "$rc" -eq 1
-n=$(grep -cE "^test_syevj_cuda\.[0-9]+: FAILED" "$W/out2/summary.txt")
+n=$(grep -cE "^test_syevj_cuda\.[0-9]+: FAILED" "$W/out-nomatch/summary.txt")
 check "a spec that matches no case: each such run FAILED ($n)" test "$n" -eq "$(wc -l < "$W/test_syevj_cuda.want")"
 
 # 3. An executable that lists no case fails the pass.
-rm -rf "$W/running" "$W/trace.txt"
-make_bin "$W/empty" empty
-"$root/scripts/gpu-check.sh" --bin "$W/empty" --out "$W/out3" --limit 300 --jobs 3 long > "$W/log3.txt" 2>&1
-rc=$?
+pass empty 300
 check "an executable that lists no case: exit status 1 ($rc)" test "$rc" -eq 1
 check "an executable that lists no case: named in the summary" \
-  grep -q "^test_streaming_cuda: FAILED, no test case listed" "$W/out3/summary.txt"
+  grep -q "^test_streaming_cuda: FAILED, no test case listed" "$W/out-empty/summary.txt"
 
 # 4. A run that never ends: NOT FINISHED at the limit, with a stall report.
-rm -rf "$W/running" "$W/trace.txt"
-make_bin "$W/stall" stall
-"$root/scripts/gpu-check.sh" --bin "$W/stall" --out "$W/out4" --limit 24 --jobs 3 long > "$W/log4.txt" 2>&1
-rc=$?
+pass stall 24
 check "a run that never ends: exit status 1 ($rc)" test "$rc" -eq 1
 check "a run that never ends: NOT FINISHED in the summary" \
-  grep -q "^test_syevj_cuda\.1: NOT FINISHED" "$W/out4/summary.txt"
+  grep -q "^test_syevj_cuda\.1: NOT FINISHED" "$W/out-stall/summary.txt"
 check "a run that never ends: the summary names the stall reports" \
-  grep -q "^# test processes still running 12 s before the limit: [1-9].*stall reports" "$W/out4/summary.txt"
-tar -xzf "$W/out4/logs.tar.gz" -C "$W/out4"
-n=$(grep -l "stall/test_syevj_cuda" "$W/out4/logs/"stalled.*.txt 2> /dev/null | xargs -r grep -l "^## thread" | wc -l)
+  grep -q "^# test processes still running 12 s before the limit: [1-9].*stall reports" "$W/out-stall/summary.txt"
+tar -xzf "$W/out-stall/logs.tar.gz" -C "$W/out-stall"
+n=$(grep -l "stall/test_syevj_cuda" "$W/out-stall/logs/"stalled.*.txt 2> /dev/null | xargs -r grep -l "^## thread" | wc -l)
 check "a run that never ends: its stall report shows its threads ($n)" test "$n" -ge 1
 
 if [[ $fails -gt 0 ]]; then
-  echo "== gpu-check.sh's output of check 1"; cat "$W/log1.txt"
+  echo "== gpu-check.sh's output of check 1"; cat "$W/log-ok.txt"
   exit 1
 fi
 echo "all checks passed"
