@@ -105,28 +105,23 @@ note "# gpu-check.sh ${parts[*]} (limit ${limit} s), $(date -u '+%Y-%m-%d %H:%M 
 machine_header "$BC" | tee -a "$S"
 
 # stall_watch: the stall reports (see the header) from a background
-# process of their own, which the final `wait`s do not wait for;
-# stall_watch_end stops it, or lets a report under way finish.
+# process of their own, which the final `wait`s do not wait for, STALL_AT
+# seconds into the pass; stall_watch_end stops it, or lets a report under
+# way finish.
+STALL_AT=$(( limit > 60 ? limit - 30 : limit / 2 ))
 stall_watch() {
-  local at=$(( limit > 60 ? limit - 30 : limit / 2 ))
   ( exec > /dev/null 2>&1
-    sleep "$at"
+    sleep "$STALL_AT"
     touch "$out/logs/stalled.txt"
-    local gdb p d
-    gdb=$(command -v cuda-gdb || echo /usr/local/cuda/bin/cuda-gdb)
+    local p d comm
     for d in "${EXE_DIRS[@]}"; do
       for p in $(pgrep -f -- "$d/"); do
         # (Not the timeout processes that hold the runs, nor this script, nor
         # compute-sanitizer's runs, which a debugger must not attach to.)
-        [[ $p == "$$" || $(ps -o comm= -p "$p") == timeout ]] && continue
-        [[ $(ps -o comm= -p "$p") == compute-sani* ||
+        comm=$(ps -o comm= -p "$p")
+        [[ $p == "$$" || $comm == timeout || $comm == compute-sani* ||
            $(ps -o comm= -p "$(ps -o ppid= -p "$p" | tr -d ' ')") == compute-sani* ]] && continue
-        { echo "# pid $p, running $(ps -o etimes= -p "$p" | tr -d ' ') s, $(( SECONDS - T0 )) s into the pass:"
-          tr '\0' ' ' < "/proc/$p/cmdline"; echo
-          ps -L -o tid,stat,pcpu,time,wchan:32 -p "$p"
-          for t in "/proc/$p/task/"*; do echo "## thread ${t##*/}"; cat "$t/stack" 2>/dev/null; done
-          [[ -x $gdb ]] && timeout 25 "$gdb" -p "$p" -batch -ex "thread apply all bt 30"
-        } > "$out/logs/stalled.$p.txt" 2>&1 &
+        { echo "# $(( SECONDS - T0 )) s into the pass"; thread_report "$p" gdb; } > "$out/logs/stalled.$p.txt" 2>&1 &
       done
     done
     wait ) &
@@ -143,7 +138,7 @@ stall_watch_end() {
   rm -f "$out/logs/stalled.txt"
   local n
   n=$(find "$out/logs" -name 'stalled.*.txt' | wc -l)
-  (( n == 0 )) || note "# test processes still running $(( limit > 60 ? 30 : limit - limit / 2 )) s before the limit: $n (stall reports in logs/stalled.PID.txt)"
+  (( n == 0 )) || note "# test processes still running $(( limit - STALL_AT )) s before the limit: $n (stall reports in logs/stalled.PID.txt)"
 }
 
 # run NAME CMD...: CMD in the background under the time left; its log in

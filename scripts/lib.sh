@@ -88,6 +88,20 @@ catch_names() {
   else "$1" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
 }
 
+# thread_report PID [gdb]: process PID's command line, its threads' states
+# and their kernel stacks (where /proc shows them), and with `gdb` a
+# cuda-gdb backtrace of every thread (where cuda-gdb is installed; at most
+# 25 s).
+thread_report() {
+  local p=$1 t gdb
+  echo "# pid $p, running $(ps -o etimes= -p "$p" | tr -d ' ') s: $(tr '\0' ' ' < "/proc/$p/cmdline")"
+  ps -L -o tid,stat,pcpu,time,wchan:32 -p "$p"
+  for t in "/proc/$p/task/"*; do echo "## thread ${t##*/}"; cat "$t/stack" 2> /dev/null; done
+  [[ ${2:-} == gdb ]] || return 0
+  gdb=$(command -v cuda-gdb || echo /usr/local/cuda/bin/cuda-gdb)
+  [[ -x $gdb ]] && timeout 25 "$gdb" -p "$p" -batch -ex "thread apply all bt 30"
+}
+
 # print_usage SCRIPT [STATUS]: SCRIPT's header comment (from its second line
 # to the first line that is not a comment) without the '# ', then exit STATUS
 # (default 2).

@@ -12,8 +12,9 @@
 # exit status, OUT/logs its log. Beside them a monitor: from 120 s on, every
 # 60 s, the threads, states and CPU time of every test process older than
 # 150 s (OUT/mon.txt), and one cuda-gdb backtrace of each test_streaming_cuda
-# process older than 200 s (OUT/bt.txt). Not run yet: session 112 got no machine
-# after its first call.
+# process older than 200 s (OUT/bt.txt), both through lib.sh's
+# thread_report. Not run yet: session 112 got no machine after its first
+# call.
 set -uo pipefail
 b=${1:?usage: streaming-stall-s112.sh BUNDLE OUT LIMIT} out=${2:?} limit=${3:?}
 source scripts/lib.sh
@@ -29,14 +30,13 @@ monitor() {
       for p in $(pgrep -f 'test_(streaming|geev)_'); do
         e=$(ps -o etimes= -p "$p" 2>/dev/null | tr -d ' ')
         [[ -n $e && $e -gt 150 ]] || continue
-        echo "--- pid $p, $e s: $(tr '\0' ' ' < "/proc/$p/cmdline" | cut -c1-200)"
-        ps -L -o tid,stat,pcpu,time,wchan:30 -p "$p" | head -40
+        thread_report "$p"
       done; } >> "$out/mon.txt" 2>&1
     for p in $(pgrep -f test_streaming_cuda); do
       e=$(ps -o etimes= -p "$p" 2>/dev/null | tr -d ' ')
       [[ -n $e && $e -gt 200 && $seen != *" $p "* ]] || continue
       seen+="$p "
-      { echo "=== pid $p, $e s"; timeout 90 cuda-gdb -p "$p" -batch -ex "info threads" -ex "thread apply all bt 25" 2>&1 | head -400; } >> "$out/bt.txt" 2>&1
+      thread_report "$p" gdb >> "$out/bt.txt" 2>&1
     done
     sleep 60
   done
