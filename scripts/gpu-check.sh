@@ -113,14 +113,9 @@ stall_watch() {
   ( exec > /dev/null 2>&1
     sleep "$STALL_AT"
     touch "$out/logs/stalled.txt"
-    local p d comm
+    local p d
     for d in "${EXE_DIRS[@]}"; do
-      for p in $(pgrep -f -- "$d/"); do
-        # (Not the timeout processes that hold the runs, nor this script, nor
-        # compute-sanitizer's runs, which a debugger must not attach to.)
-        comm=$(ps -o comm= -p "$p")
-        [[ $p == "$$" || $comm == timeout || $comm == compute-sani* ||
-           $(ps -o comm= -p "$(ps -o ppid= -p "$p" | tr -d ' ')") == compute-sani* ]] && continue
+      for p in $(test_pids "$d/"); do
         { echo "# $(( SECONDS - T0 )) s into the pass"; thread_report "$p" gdb; } > "$out/logs/stalled.$p.txt" 2>&1 &
       done
     done

@@ -88,6 +88,21 @@ catch_names() {
   else "$1" --list-tests --verbosity quiet "$2"; fi | grep -v '^$'
 }
 
+# test_pids PATTERN: the processes whose command line matches PATTERN
+# (pgrep -f, an extended regex), less the ones a stall report must leave
+# alone: this shell, the `timeout` processes that hold the runs, and
+# compute-sanitizer's runs and their children (a debugger must not attach
+# to them).
+test_pids() {
+  local p comm
+  for p in $(pgrep -f -- "$1"); do
+    comm=$(ps -o comm= -p "$p")
+    [[ $p == "$$" || $p == "$BASHPID" || $comm == timeout || $comm == compute-sani* ||
+       $(ps -o comm= -p "$(ps -o ppid= -p "$p" | tr -d ' ')") == compute-sani* ]] && continue
+    echo "$p"
+  done
+}
+
 # thread_report PID [gdb]: process PID's command line, its threads' states
 # and their kernel stacks (where /proc shows them), and with `gdb` a
 # cuda-gdb backtrace of every thread (where cuda-gdb is installed; at most

@@ -27,12 +27,12 @@ monitor() {
   sleep 120
   while true; do
     { echo "=== t=$((SECONDS - t0)) s"; nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader; uptime
-      for p in $(pgrep -f 'test_(streaming|geev)_'); do
+      for p in $(test_pids 'bin/test_(streaming|geev)_'); do
         e=$(ps -o etimes= -p "$p" 2>/dev/null | tr -d ' ')
         [[ -n $e && $e -gt 150 ]] || continue
         thread_report "$p"
       done; } >> "$out/mon.txt" 2>&1
-    for p in $(pgrep -f test_streaming_cuda); do
+    for p in $(test_pids bin/test_streaming_cuda); do
       e=$(ps -o etimes= -p "$p" 2>/dev/null | tr -d ' ')
       [[ -n $e && $e -gt 200 && $seen != *" $p "* ]] || continue
       seen+="$p "

@@ -26,7 +26,7 @@ one() {
 pids=()
 for k in $(seq "$copies"); do one "$k" & pids+=($!); done
 ( sleep $((limit - 40))
-  for p in $(pgrep -f 'bin/test_streaming_cuda'); do thread_report "$p" gdb > "$out/stalled.$p.txt" 2>&1; done ) > /dev/null 2>&1 & watch=$!
+  for p in $(test_pids bin/test_streaming_cuda); do thread_report "$p" gdb > "$out/stalled.$p.txt" 2>&1; done ) > /dev/null 2>&1 & watch=$!
 wait "${pids[@]}"
 pkill -P "$watch" 2> /dev/null; kill "$watch" 2> /dev/null
 sort -t. -k2 -n "$out/summary.txt"
