@@ -94,11 +94,11 @@ catch_names() {
 # compute-sanitizer's runs and their children (a debugger must not attach
 # to them).
 test_pids() {
-  local p comm
+  local p ppid comm
   for p in $(pgrep -f -- "$1"); do
-    comm=$(ps -o comm= -p "$p")
+    read -r ppid comm < <(ps -o ppid=,comm= -p "$p") || continue  # (gone meanwhile)
     [[ $p == "$$" || $p == "$BASHPID" || $comm == timeout || $comm == compute-sani* ||
-       $(ps -o comm= -p "$(ps -o ppid= -p "$p" | tr -d ' ')") == compute-sani* ]] && continue
+       $(ps -o comm= -p "$ppid") == compute-sani* ]] && continue
     echo "$p"
   done
 }
